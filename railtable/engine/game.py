@@ -1,0 +1,298 @@
+"""The engine contract every game implements.
+
+A `Game` holds the static data of one game (loaded once, shared by every state) and makes
+states. A `State` is one mutable position: whose decision it is, the legal decisions as
+small integers, and `apply` to take one. All randomness comes from the state's own seed, so
+`new_state(n, seed, options)` plus the list of actions reproduces a game exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+TERMINAL = -1
+
+# 2**63: the state's generator seed lives in this range.
+_SEED_SPACE = 1 << 63
+
+
+class IllegalAction(ValueError):
+    """A decision that the rules do not allow now. The message is for a person to read."""
+
+
+class OptionsError(ValueError):
+    """Game options that are not valid for the game (unknown name, wrong type or value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    scores: one number per seat (the game's own score: dollars, points...).
+    winners: the seats that won after the rulebook's tie-breaks (all seats or none in a
+        cooperative game).
+    reason: a stable id for why the game ended, e.g. "last_round", "trains_exhausted".
+    details: per seat, a JSON-safe dict of what makes up the score.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    details: tuple[dict, ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "details": [dict(d) for d in self.details],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Result":
+        return cls(
+            scores=tuple(d["scores"]),
+            winners=tuple(d["winners"]),
+            reason=d["reason"],
+            details=tuple(d.get("details", ())),
+        )
+
+
+def option(default: Any, *, label: dict | None = None, choices: tuple | None = None,
+           minimum: int | None = None, maximum: int | None = None) -> Any:
+    """A field of a game's Options dataclass, with what the lobby needs to draw it.
+
+    label: {"en": ..., "ru": ...}; choices: the allowed values of a string option.
+    """
+    meta = {"label": label or {}, "choices": choices, "minimum": minimum, "maximum": maximum}
+    return field(default=default, metadata=meta)
+
+
+class Game:
+    """One game: identity, static data, options and the action space.
+
+    Subclasses set the class attributes and implement `new_state`, `action_to_json` and
+    `action_from_json`.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[dict]  # {"en": ..., "ru": ...}
+    description: ClassVar[dict] = {}  # short text for the lobby, {"en": ..., "ru": ...}
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    cooperative: ClassVar[bool] = False
+    rules_version: ClassVar[str] = "1"
+    Options: ClassVar[type]  # a frozen dataclass; its defaults give the standard game
+    num_actions: int
+
+    # -- options -----------------------------------------------------------------------
+
+    def options_schema(self) -> dict:
+        """A JSON description of the options so a lobby can draw a form."""
+        props = {}
+        hints = typing.get_type_hints(self.Options)
+        for f in dataclasses.fields(self.Options):
+            meta = f.metadata
+            kind = _json_type(hints[f.name])
+            prop: dict[str, Any] = {"type": kind, "default": f.default}
+            if meta.get("label"):
+                prop["title"] = meta["label"]
+            if meta.get("choices"):
+                prop["enum"] = list(meta["choices"])
+            if meta.get("minimum") is not None:
+                prop["minimum"] = meta["minimum"]
+            if meta.get("maximum") is not None:
+                prop["maximum"] = meta["maximum"]
+            props[f.name] = prop
+        return {"type": "object", "properties": props, "additionalProperties": False}
+
+    def parse_options(self, options: Any = None) -> Any:
+        """Options from None, an Options instance or a JSON dict; raises OptionsError."""
+        if options is None:
+            return self.Options()
+        if isinstance(options, self.Options):
+            return options
+        if not isinstance(options, dict):
+            raise OptionsError(f"options for {self.id} must be a JSON object")
+        schema = self.options_schema()["properties"]
+        unknown = sorted(set(options) - set(schema))
+        if unknown:
+            raise OptionsError(
+                f"unknown option(s) for {self.id}: {', '.join(unknown)}; "
+                f"known: {', '.join(schema) or 'none'}")
+        values = {}
+        for name, value in options.items():
+            prop = schema[name]
+            values[name] = _check_option(self.id, name, prop, value)
+        return self.Options(**values)
+
+    def options_to_json(self, options: Any) -> dict:
+        return dataclasses.asdict(options)
+
+    # -- states and actions ------------------------------------------------------------
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or not (
+                self.min_players <= num_players <= self.max_players):
+            raise OptionsError(
+                f"{self.id} is played by {self.min_players}-{self.max_players} players, "
+                f"not {num_players}")
+
+    def new_state(self, num_players: int, seed: int, options: Any = None, *,
+                  record_events: bool = True) -> "State":
+        raise NotImplementedError
+
+    def action_to_json(self, state: "State", a: int) -> dict:
+        raise NotImplementedError
+
+    def action_from_json(self, state: "State", d: dict) -> int:
+        """The action id for a JSON action; raises IllegalAction if it is malformed."""
+        raise NotImplementedError
+
+    # -- presentation ------------------------------------------------------------------
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        """One line of the game log for an event, in "ru" or "en"."""
+        return str(event.get("type", ""))
+
+    def render_text(self, observation: dict, lang: str = "en") -> str:
+        """The observation drawn as text for terminal play (Rich markup allowed)."""
+        import json
+        return json.dumps(observation, ensure_ascii=False, indent=1)
+
+    def bots(self) -> dict:
+        """This game's own bots: name -> factory(seat, seed, **params) returning a Bot."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State:
+    """One position of a game. Subclasses list their own `__slots__`.
+
+    The base keeps the generator seed (`_seed`) and the event list; a subclass's `clone`
+    must copy them (see `_clone_base`).
+    """
+
+    __slots__ = ("game", "num_players", "_seed", "events", "record_events")
+
+    game: Game
+    num_players: int
+
+    # -- randomness ----------------------------------------------------------------------
+
+    def _init_base(self, game: Game, num_players: int, seed: int, record_events: bool) -> None:
+        self.game = game
+        self.num_players = num_players
+        self._seed = seed % _SEED_SPACE
+        self.events = []
+        self.record_events = record_events
+
+    def _clone_base(self, other: "State") -> None:
+        """Copy the base fields into `other`, a fresh object of the same class."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other._seed = self._seed
+        other.events = []
+        other.record_events = self.record_events
+
+    def rng(self) -> random.Random:
+        """A generator for the random step being taken now.
+
+        The state carries only an integer seed, so cloning costs nothing; each call draws a
+        fresh generator and advances the seed. Use one call per random step (a shuffle, a
+        roll) and pass the generator around within that step.
+        """
+        r = random.Random(self._seed)
+        self._seed = r.getrandbits(63)
+        return r
+
+    def reseed(self, rng: random.Random) -> None:
+        """Make future randomness unknown (used by determinize)."""
+        self._seed = rng.getrandbits(63)
+
+    def emit(self, event: dict) -> None:
+        """Record an event if recording is on. `event["to"]`: None or a list of seats."""
+        event.setdefault("to", None)
+        self.events.append(event)
+
+    # -- the contract ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def apply(self, a: int) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """What bots maximise: by default 1 for a winner (shared among tied winners), else 0."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        res = self.result()
+        if not res.winners:
+            return [0.0] * self.num_players
+        if self.game.cooperative:
+            return [1.0] * self.num_players
+        share = 1.0 / len(res.winners)
+        return [share if p in res.winners else 0.0 for p in range(self.num_players)]
+
+    def observation(self, player: int | None) -> dict:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        raise NotImplementedError
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        return str(self.game.action_to_json(self, a))
+
+    def visible_events(self, player: int | None) -> list[dict]:
+        """The events of the last apply that `player` may see (None: a spectator)."""
+        return [e for e in self.events
+                if e.get("to") is None or (player is not None and player in e["to"])]
+
+
+def _json_type(tp: Any) -> str:
+    if tp is bool:
+        return "boolean"
+    if tp is int:
+        return "integer"
+    if tp is float:
+        return "number"
+    return "string"
+
+
+def _check_option(game_id: str, name: str, prop: dict, value: Any) -> Any:
+    kind = prop["type"]
+    ok = {
+        "boolean": isinstance(value, bool),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float)) and not isinstance(value, bool),
+        "string": isinstance(value, str),
+    }[kind]
+    if not ok:
+        raise OptionsError(f"option {name} of {game_id} must be a {kind}, not {value!r}")
+    if "enum" in prop and value not in prop["enum"]:
+        raise OptionsError(
+            f"option {name} of {game_id} must be one of {', '.join(map(str, prop['enum']))}")
+    if "minimum" in prop and value < prop["minimum"]:
+        raise OptionsError(f"option {name} of {game_id} must be at least {prop['minimum']}")
+    if "maximum" in prop and value > prop["maximum"]:
+        raise OptionsError(f"option {name} of {game_id} must be at most {prop['maximum']}")
+    return value

@@ -1,0 +1,1 @@
+"""Each sub-package is one game and exports GAME (see railtable.engine.registry)."""

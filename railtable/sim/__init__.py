@@ -1,0 +1,1 @@
+"""Simulation: play matches between bots, many at once; ratings; benchmarks."""

@@ -1,0 +1,53 @@
+"""Play one match between bots, optionally keeping its record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railtable.bots.base import make_bot
+from railtable.engine.game import Game, State
+from railtable.engine.record import Record, start
+
+# Guards against a game that never ends (a bug): far above any real game's length.
+MAX_DECISIONS = 200_000
+
+
+class RunawayGame(RuntimeError):
+    pass
+
+
+@dataclass
+class Match:
+    state: State
+    decisions: int
+    record: Record | None
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """Each seat's bot gets its own generator, fixed by the match seed."""
+    return (seed * 1_000_003 + seat * 7_919 + 17) & ((1 << 63) - 1)
+
+
+def play_match(game: Game, num_players: int, seed: int, bots: list[str], options=None, *,
+               keep_record: bool = False, record_events: bool = False) -> Match:
+    if len(bots) != num_players:
+        raise ValueError(f"{len(bots)} bots for {num_players} seats")
+    opts = game.parse_options(options)
+    players = [make_bot(spec, game, seat, bot_seed(seed, seat)) for seat, spec in enumerate(bots)]
+    state = game.new_state(num_players, seed, opts, record_events=record_events)
+    record = start(game, num_players, seed, opts, bots) if keep_record else None
+    n = 0
+    while True:
+        p = state.current_player()
+        if p < 0:
+            break
+        a = players[p].act(state)
+        if record is not None:
+            record.actions.append(game.action_to_json(state, a))
+        state.apply(a)
+        n += 1
+        if n > MAX_DECISIONS:
+            raise RunawayGame(f"{game.id} seed {seed}: no end after {n} decisions")
+    if record is not None:
+        record.result = state.result().to_json()
+    return Match(state, n, record)

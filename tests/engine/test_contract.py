@@ -1,0 +1,99 @@
+"""The engine's own machinery, checked on the toy game."""
+
+import random
+
+import pytest
+
+from railtable.bots.spec import SpecError, parse_spec, split_specs
+from railtable.engine import IllegalAction, OptionsError
+from railtable.engine.record import Record, RecordError, check_result, load, replay
+from railtable.engine.registry import UnknownGame, get_game
+from railtable.sim.match import play_match
+from tests.engine.toy_game import GAME
+
+
+def test_options_schema_and_validation():
+    schema = GAME.options_schema()
+    assert schema["properties"]["decisions"] == {
+        "type": "integer", "default": 12, "title": {"en": "Decisions", "ru": "Решения"},
+        "minimum": 2, "maximum": 40}
+    assert GAME.parse_options({"decisions": 5}).decisions == 5
+    with pytest.raises(OptionsError, match="unknown option"):
+        GAME.parse_options({"speed": 1})
+    with pytest.raises(OptionsError, match="must be a integer"):
+        GAME.parse_options({"decisions": "5"})
+    with pytest.raises(OptionsError, match="at most 40"):
+        GAME.parse_options({"decisions": 41})
+    with pytest.raises(OptionsError, match="2-4 players"):
+        GAME.new_state(5, 1)
+
+
+def test_same_seed_same_game_and_clone_is_independent():
+    a, b = GAME.new_state(3, 42), GAME.new_state(3, 42)
+    assert a.observation(None) == b.observation(None)
+    assert a.hands == b.hands
+    c = a.clone()
+    c.apply(c.legal_actions()[-1])
+    assert a.left == 12 and c.left == 11
+    # the clone's future randomness equals the original's
+    assert a.rng().random() == b.rng().random()
+
+
+def test_illegal_action_leaves_state_unchanged():
+    s = GAME.new_state(2, 7)
+    before = s.observation(0), s.observation(1), s._seed
+    bad = next(v for v in range(1, 7) if v not in s.hands[0])
+    with pytest.raises(IllegalAction):
+        s.apply(bad)
+    assert (s.observation(0), s.observation(1), s._seed) == before
+
+
+def test_determinize_keeps_what_the_player_sees():
+    s = GAME.new_state(3, 5)
+    d = s.determinize(1, random.Random(9))
+    assert d.hands[1] == s.hands[1]
+    assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
+    assert sorted(d.deck + d.hands[0] + d.hands[2]) == sorted(s.deck + s.hands[0] + s.hands[2])
+    assert d.observation(1) == s.observation(1)
+
+
+def test_events_are_filtered_per_seat():
+    s = GAME.new_state(2, 3)
+    s.apply(0)  # draw
+    assert [e["type"] for e in s.visible_events(0)] == ["draw", "draw_back"]
+    assert [e["type"] for e in s.visible_events(1)] == ["draw_back"]
+    assert [e["type"] for e in s.visible_events(None)] == ["draw_back"]
+
+
+def test_record_replays_to_the_same_result(tmp_path):
+    m = play_match(GAME, 3, 11, ["random"] * 3, keep_record=True)
+    path = tmp_path / "games.jsonl"
+    path.write_text(m.record.dumps() + "\n")
+    (rec,) = load(path)
+    end = replay(rec)
+    assert end.observation(None) == m.state.observation(None)
+    assert check_result(rec, end).scores == m.state.result().scores
+
+
+def test_tampered_record_is_refused():
+    m = play_match(GAME, 2, 4, ["random"] * 2, keep_record=True)
+    rec = Record.from_json(m.record.to_json())
+    rec.result = {"scores": [99, 0], "winners": [0], "reason": "x"}
+    with pytest.raises(RecordError, match="record says"):
+        check_result(rec, replay(rec))
+    rec.actions[0] = {"type": "fly"}
+    with pytest.raises(RecordError, match="action 0"):
+        replay(rec)
+    with pytest.raises(UnknownGame):
+        get_game("chess")
+
+
+def test_bot_specs():
+    assert split_specs("mcts(ms=1000,rollout=heuristic),heuristic,random") == [
+        "mcts(ms=1000,rollout=heuristic)", "heuristic", "random"]
+    spec = parse_spec("mcts(ms=1000, rollout=heuristic, jobs=2)")
+    assert spec.name == "mcts" and spec.params == {"ms": 1000, "rollout": "heuristic", "jobs": 2}
+    assert str(spec) == "mcts(ms=1000,rollout=heuristic,jobs=2)"
+    for bad in ("mcts(ms=1", "mcts(ms)", "a,,b", "9lives"):
+        with pytest.raises(SpecError):
+            split_specs(bad) if "," in bad else parse_spec(bad)
