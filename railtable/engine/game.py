@@ -164,6 +164,10 @@ class Game:
         import json
         return json.dumps(observation, ensure_ascii=False, indent=1)
 
+    def difficulty_levels(self) -> list[tuple[str, dict]]:
+        """Named option sets from easiest to hardest, for difficulty curves (may be empty)."""
+        return []
+
     def bots(self) -> dict:
         """This game's own bots: name -> factory(seat, seed, **params) returning a Bot."""
         return {}
