@@ -1,10 +1,6 @@
-import pytest
+import os
 
-from railtable.engine.registry import register
-from tests.engine.toy_game import GAME as TOY
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _toy_game_registered():
-    register(TOY)
-    yield
+# The toy game of tests/engine is registered for every test, and for any process a test
+# starts (pools, servers), through the registry's RAILTABLE_GAMES variable.
+os.environ["RAILTABLE_GAMES"] = ",".join(
+    filter(None, [os.environ.get("RAILTABLE_GAMES", ""), "tests.engine.toy_game"]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import cache
 
@@ -24,6 +25,12 @@ def games() -> dict[str, Game]:
             continue
         module = importlib.import_module(f"railtable.games.{info.name}")
         game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    # Extra games from other modules (tests, plug-ins): RAILTABLE_GAMES="pkg.mod,other.mod",
+    # each exporting GAME. Child processes inherit the variable, so pools see them too.
+    for name in filter(None, os.environ.get("RAILTABLE_GAMES", "").split(",")):
+        game = getattr(importlib.import_module(name.strip()), "GAME", None)
         if isinstance(game, Game):
             found[game.id] = game
     return found
