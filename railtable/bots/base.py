@@ -59,5 +59,5 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int = 0) -> Bot:
             f"{', '.join(available_bots(game))}")
     try:
         return factory(seat, seed, **spec.params)
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise SpecError(f"bad parameters for bot {spec}: {e}") from None

@@ -175,6 +175,16 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
+    def __reduce__(self):
+        # Pickle by id: a state sent to another process refers to that process's own copy
+        # of the game's static data instead of carrying it along.
+        return (_game_by_id, (self.id,))
+
+
+def _game_by_id(game_id: str) -> "Game":
+    from railtable.engine.registry import get_game
+    return get_game(game_id)
+
 
 class State:
     """One position of a game. Subclasses list their own `__slots__`.

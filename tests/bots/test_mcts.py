@@ -1,0 +1,65 @@
+"""Information-set MCTS through the engine contract, on the toy game."""
+
+import pickle
+
+import pytest
+
+from railtable.bots.base import make_bot
+from railtable.bots.mcts import search
+from railtable.bots.spec import SpecError
+from railtable.sim.match import play_match
+from tests.engine.toy_game import GAME
+
+
+def test_search_visits_only_legal_root_actions_and_spends_its_iterations():
+    s = GAME.new_state(2, 3)
+    visits = search(s, 0, iterations=300, seed=1)
+    assert set(visits) <= set(s.legal_actions())
+    assert sum(visits.values()) == 300
+
+
+def test_search_does_not_touch_the_root_state():
+    s = GAME.new_state(3, 8)
+    before = (s.observation(0), s.hands, s.deck, s._seed)
+    search(s, 0, iterations=100, seed=2)
+    assert (s.observation(0), s.hands, s.deck, s._seed) == before
+
+
+def test_mcts_prefers_the_highest_card_when_it_decides_the_game():
+    # Last decision of the game: playing the highest card wins outright.
+    s = GAME.new_state(2, 5, {"decisions": 2})
+    s.apply(0 if s.deck else s.legal_actions()[0])  # seat 0 draws
+    s.hands[1] = [1, 6]
+    s.scores = [4, 0]
+    bot = make_bot("mcts(iterations=200)", GAME, 1, seed=4)
+    assert bot.act(s) == 6
+
+
+def test_mcts_beats_random_on_the_toy_game():
+    wins = 0
+    for seed in range(40):
+        seats = ["mcts(iterations=60)", "random"] if seed % 2 == 0 else ["random", "mcts(iterations=60)"]
+        m = play_match(GAME, 2, seed, seats)
+        me = seed % 2
+        wins += me in m.state.result().winners and len(m.state.result().winners) == 1
+    assert wins >= 28  # random against random wins about 20 of 40 outright
+
+
+def test_same_seed_same_decisions():
+    a = play_match(GAME, 2, 9, ["mcts(iterations=50)", "random"], keep_record=True)
+    b = play_match(GAME, 2, 9, ["mcts(iterations=50)", "random"], keep_record=True)
+    assert a.record.actions == b.record.actions
+
+
+def test_root_parallel_jobs_and_pickled_states():
+    s = GAME.new_state(2, 1)
+    assert pickle.loads(pickle.dumps(s)).game is GAME
+    bot = make_bot("mcts(iterations=40,jobs=2)", GAME, 0, seed=3)
+    assert bot.act(s) in s.legal_actions()
+
+
+def test_bad_parameters_are_refused():
+    with pytest.raises(SpecError):
+        make_bot("mcts(rollout=clever)", GAME, 0)
+    with pytest.raises(SpecError):
+        make_bot("mcts(ms=0)", GAME, 0)
