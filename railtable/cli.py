@@ -1,16 +1,50 @@
-"""The `railtable` command."""
+"""The `railtable` command: each sub-command checks its input and hands over to a module of
+railtable.sim (play, pool/summary/report, replay, bench) or to the server.
+
+Bad input ends with a one-line `error: ...` on stderr and exit status 2; a command whose
+work failed (a game crashed in simulate, a record did not replay) exits with status 1.
+"""
 
 from __future__ import annotations
 
+import json
+import random
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
+
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 
 from railtable.engine.registry import games as all_games
+from railtable.sim.args import InputError, bot_specs, check_lang, load_game, parse_options, \
+    seat_specs
 
 app = typer.Typer(help="Railway board games: play, simulate, replay, benchmark, serve.",
                   no_args_is_help=True, add_completion=False)
 console = Console()
+err_console = Console(stderr=True)
+
+BAD_INPUT = 2
+FAILED = 1
+
+
+def fail(message: str, code: int = BAD_INPUT) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    try:
+        yield
+    except InputError as e:
+        fail(str(e))
 
 
 @app.callback()
@@ -31,6 +65,314 @@ def games() -> None:
         table.add_row(g.id, g.title["en"], g.title["ru"], f"{g.min_players}-{g.max_players}",
                       "cooperative" if g.cooperative else "competitive")
     console.print(table)
+
+
+# -- play ------------------------------------------------------------------------------
+
+def _writable(path: Optional[Path], what: str) -> None:
+    if path is not None and not path.resolve().parent.is_dir():
+        fail(f"{what} {path}: folder {path.resolve().parent} does not exist")
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME", help="A game id (see `railtable games`)."),
+    seats: str = typer.Option(..., "--seats", "-s",
+                              help="One entry per seat: human or a bot spec, e.g. "
+                                   "human,heuristic,random. Several humans share the terminal."),
+    lang: str = typer.Option("en", "--lang", "-l", help="ru or en."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as a JSON object."),
+    save: Optional[Path] = typer.Option(None, "--save",
+                                        help="Write the match record (JSON) here at the end or "
+                                             "when you quit."),
+) -> None:
+    """Play in the terminal against bots or friends (hot seat). Type q to quit."""
+    from railtable.sim.play import TerminalGame
+    with user_errors():
+        game = load_game(game_id)
+        check_lang(lang)
+        opts = parse_options(game, options)
+        specs = seat_specs(game, seats)
+    _writable(save, "--save")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    console.print(f"seed {seed}", style="dim")
+    tg = TerminalGame(game, specs, seed, opts, lang=lang, console=console,
+                      ask=lambda prompt: console.input(escape(prompt)))
+    try:
+        played = tg.run()
+    except BaseException:
+        # a bug in a game or a bot: keep the record so the game can be replayed
+        if save is not None and tg.record is not None:
+            tg.save(save)
+        raise
+    if save is not None:
+        tg.save(save)
+    elif not played.finished:
+        console.print(tg.t["not_saved"], style="dim")
+
+
+# -- simulate --------------------------------------------------------------------------
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                    console=err_console)
+
+
+@app.command()
+def simulate(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p",
+        help="Number of seats (default: the number of --bots specs, or the game's minimum)."),
+    n: int = typer.Option(100, "-n", "--games", help="Number of games.", min=1),
+    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i."),
+    bots: str = typer.Option("random", "--bots", "-b",
+                             help="One bot spec per seat, or one spec for every seat."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                       help="Worker processes (default: the cores; 1 runs "
+                                            "in this process)."),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write one JSON line per game."),
+    records: bool = typer.Option(False, "--records",
+                                 help="With --out: add each game's full record."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    plot: Optional[Path] = typer.Option(
+        None, "--plot", help="Simulate every difficulty level of the game and draw the win "
+                             "rate per level (PNG)."),
+) -> None:
+    """Play many games between bots and summarise them."""
+    from railtable.sim.pool import batch_for, default_jobs, run_games
+    from railtable.sim.report import print_levels, print_summary
+    from railtable.sim.summary import summarise
+
+    with user_errors():
+        game = load_game(game_id)
+        opts = parse_options(game, options)
+        if players is None:
+            from railtable.sim.args import split
+            k = len(split(bots, "--bots"))
+            players = k if k > 1 else game.min_players
+        specs = bot_specs(game, bots, players)
+        levels = [("", {})]
+        if plot is not None:
+            levels = game.difficulty_levels()
+            if not levels:
+                raise InputError(f"{game.id} defines no difficulty levels, so --plot has "
+                                 f"nothing to draw")
+        base = game.options_to_json(opts)
+        runs = []
+        for label, level_opts in levels:
+            merged = dict(base, **level_opts)
+            parse_options(game, json.dumps(merged))  # a level must be valid options
+            runs.append((label, merged))
+    if records and out is None:
+        fail("--records needs --out FILE.jsonl")
+    _writable(out, "--out")
+    _writable(plot, "--plot")
+    jobs = jobs or default_jobs()
+    jobs = min(jobs, n)
+    try:
+        sink = out.open("w", encoding="utf-8") if out is not None else None
+    except OSError as e:
+        fail(f"cannot write {out}: {e.strerror or e}")
+
+    results = []
+    interrupted = False
+    try:
+        with _progress() as progress:
+            for label, level_opts in runs:
+                batch = batch_for(game, players, specs, seed, n, level_opts, keep_record=records)
+                name = f"{game.id} {label}".strip()
+                task = progress.add_task(escape(name), total=n)
+                done = []
+                start = time.perf_counter()
+                try:
+                    for o in run_games(batch, jobs,
+                                       on_done=lambda k: progress.advance(task, k)):
+                        if sink is not None:
+                            line = dict(o, level=label) if plot is not None else o
+                            sink.write(json.dumps(line, ensure_ascii=False) + "\n")
+                        o.pop("record", None)
+                        done.append(o)
+                except KeyboardInterrupt:
+                    interrupted = True
+                seconds = time.perf_counter() - start
+                summary = summarise(done, game=game.id, num_players=players, seats=specs,
+                                    cooperative=game.cooperative, seconds=seconds)
+                if interrupted:
+                    summary["interrupted"] = True
+                results.append((label, level_opts, summary))
+                if interrupted:
+                    break
+    finally:
+        if sink is not None:
+            sink.close()
+
+    failed = any(s["errors"] for _, _, s in results)
+    if plot is None:
+        summary = results[0][2]
+        if as_json:
+            typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        else:
+            print_summary(summary, console)
+    else:
+        from railtable.sim.plot import draw_curve, level_row
+        rows = [level_row(label, o, s) for label, o, s in results]
+        what = "team win rate" if game.cooperative else f"win rate of seat 0 ({specs[0]})"
+        title = f"{game.title.get('en', game.id)}: {what}"
+        if as_json:
+            typer.echo(json.dumps({"game": game.id, "measure": what, "levels": rows},
+                                  ensure_ascii=False, indent=2))
+        else:
+            print_levels(rows, console, title)
+            for _, _, s in results:
+                if s["errors"]:
+                    print_summary(s, console)
+        try:
+            draw_curve(rows, plot, title, f"{what} (%)")
+        except RuntimeError as e:
+            fail(str(e), FAILED)
+        err_console.print(f"difficulty curve written to {escape(str(plot))}")
+    if interrupted:
+        err_console.print("interrupted: the summary covers the games that finished")
+        raise typer.Exit(130)
+    if failed:
+        raise typer.Exit(FAILED)
+
+
+# -- replay ----------------------------------------------------------------------------
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., metavar="FILE",
+                                help="A .json record or a .jsonl file from simulate --records."),
+    log: bool = typer.Option(False, "--log", help="Print the game log."),
+    lang: str = typer.Option("en", "--lang", "-l", help="ru or en (for --log)."),
+    index: Optional[int] = typer.Option(None, "--index", "-k",
+                                        help="Only the record with this index (from 0)."),
+) -> None:
+    """Re-execute match records and check they reach the result they carry."""
+    from railtable.sim.replay import check_record, read_records
+    with user_errors():
+        check_lang(lang)
+        items = read_records(file)
+        if index is not None:
+            if not 0 <= index < len(items):
+                raise InputError(f"--index {index}: {file} holds records 0-{len(items) - 1}")
+            items = [items[index]]
+    ok = bad = 0
+    for k, record, problem in items:
+        if record is None:
+            bad += 1
+            console.print(f"[red]FAIL[/red] #{k}: {escape(problem)}")
+            continue
+        checked = check_record(record, log=log, lang=lang)
+        if log:
+            console.rule(escape(f"#{k} {record.game} seed {record.seed}"))
+            for line in checked.log:
+                console.print(line, markup=False, highlight=False)
+        tag = "[green]OK[/green]  " if checked.ok else "[red]FAIL[/red]"
+        console.print(f"{tag} #{k} {escape(record.game)} seed {record.seed}: "
+                      f"{escape(checked.message)}")
+        ok += checked.ok
+        bad += not checked.ok
+    console.print(f"{ok} OK, {bad} failed")
+    if bad:
+        raise typer.Exit(FAILED)
+
+
+# -- bench -----------------------------------------------------------------------------
+
+@app.command()
+def bench(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Seats (default: the game's minimum)."),
+    seconds: float = typer.Option(3.0, "--seconds", min=0.01, help="Seconds per figure."),
+    seed: int = typer.Option(1, "--seed"),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Measure one process: random playouts, clones and determinizations per second."""
+    from railtable.sim.args import check_players
+    from railtable.sim.bench import run_bench
+    with user_errors():
+        game = load_game(game_id)
+        opts = parse_options(game, options)
+        players = players or game.min_players
+        check_players(game, players)
+    with err_console.status("measuring") as status:
+        figures = run_bench(game, players, seed=seed, seconds=seconds, options=opts,
+                            on_stage=lambda s: status.update(f"measuring: {s}"))
+    if as_json:
+        typer.echo(json.dumps(figures, indent=2))
+        return
+    t = Table(title=escape(f"{game.id}, {players} players: one process, "
+                           f"{figures['python']} {figures['implementation']}"))
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+
+    def rate(x) -> str:
+        return "not implemented" if x is None else f"{x:,.0f}/s"
+
+    t.add_row("random playouts", f"{figures['games_per_s']:,.1f} games/s")
+    t.add_row("decisions", rate(figures["decisions_per_s"]))
+    t.add_row("decisions per game (mean)", f"{figures['decisions_per_game']:.1f}")
+    t.add_row("clones of mid-game states", rate(figures["clones_per_s"]))
+    t.add_row("determinizations (current player)", rate(figures["determinizations_per_s"]))
+    console.print(t)
+    console.print(f"{seconds:g} s per figure; {figures['cores']} cores on this machine",
+                  style="dim")
+
+
+# -- server ----------------------------------------------------------------------------
+
+def _server_function(module: str, name: str):
+    import importlib
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ImportError as e:
+        fail(f"{module} is not available ({e}); is the server installed?", FAILED)
+    except AttributeError:
+        fail(f"{module} has no {name}(); is the server installed?", FAILED)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host"),
+    port: int = typer.Option(8000, "--port", min=1, max=65535),
+    db: Optional[str] = typer.Option(None, "--db", help="An SQLAlchemy URL (default: a SQLite "
+                                                        "file in your user data folder)."),
+) -> None:
+    """Start the web app (lobby, tables, replays)."""
+    run = _server_function("railtable.server", "run")
+    run(host=host, port=port, db=db)
+
+
+@app.command()
+def loadtest(
+    tables: int = typer.Option(200, "--tables", min=1),
+    seats: int = typer.Option(4, "--seats", min=1),
+    seconds: float = typer.Option(20.0, "--seconds", min=0.1),
+    game: Optional[str] = typer.Option(None, "--game",
+                                       help="A game id (default: the first installed game)."),
+    url: Optional[str] = typer.Option(None, "--url", help="A running server (default: start "
+                                                          "one)."),
+) -> None:
+    """Many bot tables at once against a server: throughput and latency."""
+    if game is None:
+        installed = list(all_games())
+        if not installed:
+            fail("no game is installed")
+        game = installed[0]
+    else:
+        with user_errors():
+            load_game(game)
+    run = _server_function("railtable.server.loadtest", "run")
+    run(tables=tables, seats=seats, seconds=seconds, game=game, url=url)
 
 
 if __name__ == "__main__":

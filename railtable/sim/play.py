@@ -1,0 +1,221 @@
+"""Play one game in a terminal: humans type numbers, bots answer at once.
+
+The loop takes an input function and a Rich console, so tests drive it with scripted
+answers. What is shown follows the information rules:
+- one human: that seat's view throughout (its observation, the events it may see);
+- several humans (hot seat): when the turn passes from one human to another the screen is
+  cleared and the next player presses Enter; each then sees the log lines meant for them
+  since their last turn, then their own view;
+- no human: a spectator's view.
+The position is `game.render_text(observation, lang)` (Rich markup); choices are labelled
+with `state.describe(a, lang)`; the log is `game.event_text(event, lang)` for the events
+of every decision (plain text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from railtable.bots.base import make_bot
+from railtable.engine.game import Game, State
+from railtable.engine.record import Record, start
+from railtable.sim.args import HUMAN
+from railtable.sim.match import bot_seed
+
+TEXT = {
+    "en": {
+        "seat": "Player {n}",
+        "you": "you",
+        "turn": "{who} to decide",
+        "choose": "Your choice (1-{k}, q to quit): ",
+        "bad": "Type a number from 1 to {k}, or q to quit.",
+        "pass": "Pass the terminal to {who} and press Enter",
+        "since": "Since your last turn:",
+        "chose": "You chose: {label}",
+        "quit": "Game left unfinished.",
+        "saved": "Record saved to {path}",
+        "not_saved": "Not saved (use --save FILE.json to keep a record).",
+        "over": "Game over: {reason}",
+        "score": "score",
+        "winner": "winner",
+        "player": "player",
+    },
+    "ru": {
+        "seat": "Игрок {n}",
+        "you": "вы",
+        "turn": "Решает {who}",
+        "choose": "Ваш выбор (1-{k}, q — выйти): ",
+        "bad": "Введите число от 1 до {k} или q, чтобы выйти.",
+        "pass": "Передайте терминал: {who}. Нажмите Enter",
+        "since": "С вашего прошлого хода:",
+        "chose": "Ваш выбор: {label}",
+        "quit": "Партия не закончена.",
+        "saved": "Запись партии сохранена в {path}",
+        "not_saved": "Не сохранено (сохранить: --save FILE.json).",
+        "over": "Конец партии: {reason}",
+        "score": "очки",
+        "winner": "победа",
+        "player": "игрок",
+    },
+}
+
+QUIT = ("q", "quit", "exit", "й")
+
+
+class Quit(Exception):
+    """The human asked to stop."""
+
+
+@dataclass
+class Played:
+    state: State
+    record: Record
+    finished: bool
+
+
+class TerminalGame:
+    def __init__(self, game: Game, seats: list[str], seed: int, options=None, *,
+                 lang: str = "en", console: Console | None = None,
+                 ask: Callable[[str], str] = input) -> None:
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.opts = game.parse_options(options)
+        self.lang = lang
+        self.t = TEXT[lang]
+        self.console = console or Console()
+        self.ask = ask
+        self.humans = [p for p, s in enumerate(seats) if s == HUMAN]
+        self.bots = {p: make_bot(s, game, p, bot_seed(seed, p))
+                     for p, s in enumerate(seats) if s != HUMAN}
+        # whose view the screen shows now (None: a spectator, before anyone sat down)
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.unseen: dict[int, list[str]] = {p: [] for p in self.humans}
+        self.state: State | None = None
+        self.record: Record | None = None
+
+    # -- names -------------------------------------------------------------------------
+
+    def who(self, p: int) -> str:
+        name = self.t["seat"].format(n=p + 1)
+        spec = self.seats[p]
+        if spec == HUMAN:
+            return f"{name} ({self.t['you']})" if len(self.humans) == 1 else name
+        return f"{name} ({spec})"
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def run(self) -> Played:
+        """Play to the end or until a human quits (a KeyboardInterrupt or end of input
+        counts as quitting)."""
+        game = self.game
+        n = len(self.seats)
+        self.state = state = game.new_state(n, self.seed, self.opts, record_events=True)
+        self.record = start(game, n, self.seed, self.opts, self.seats)
+        self.console.rule(escape(game.title.get(self.lang) or game.id))
+        self._log(state)
+        if not self.humans:
+            self._show(None)
+        try:
+            while not state.is_terminal():
+                p = state.current_player()
+                a = self.bots[p].act(state) if p in self.bots else self._human(p)
+                self.record.actions.append(game.action_to_json(state, a))
+                state.apply(a)
+                self._log(state)
+        except (Quit, EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.console.print(self.t["quit"])
+            return Played(state, self.record, False)
+        self.record.result = state.result().to_json()
+        self._show(self.viewer if len(self.humans) == 1 else None)
+        self.print_result()
+        return Played(state, self.record, True)
+
+    def _human(self, p: int) -> int:
+        state = self.state
+        if p != self.viewer:
+            self._hand_over(p)
+        self.console.rule(escape(self.t["turn"].format(who=self.who(p))))
+        self._show(p)
+        legal = state.legal_actions()
+        for i, a in enumerate(legal, 1):
+            self.console.print(f"  [bold]{i:>2}[/bold]  {escape(state.describe(a, self.lang))}")
+        while True:
+            answer = self.ask(self.t["choose"].format(k=len(legal))).strip().lower()
+            if answer in QUIT:
+                raise Quit
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                a = legal[int(answer) - 1]
+                self.console.print(self.t["chose"].format(label=escape(
+                    state.describe(a, self.lang))), style="dim")
+                return a
+            self.console.print(self.t["bad"].format(k=len(legal)), style="yellow")
+
+    def _hand_over(self, p: int) -> None:
+        """Hot seat: hide the previous player's view before the next human looks."""
+        self.console.clear()
+        if self.ask(self.t["pass"].format(who=self.who(p)) + " ").strip().lower() in QUIT:
+            raise Quit
+        self.console.clear()
+        self.viewer = p
+        lines, self.unseen[p] = self.unseen[p], []
+        if lines:
+            self.console.print(self.t["since"], style="bold")
+            for line in lines:
+                self.console.print(f"  {line}", markup=False, highlight=False)
+
+    def _show(self, p: int | None) -> None:
+        obs = self.state.observation(p)
+        self.console.print(self.game.render_text(obs, self.lang))
+
+    def _log(self, state: State) -> None:
+        """Hand out the log lines of the last decision to whoever may see them."""
+        if not self.humans:
+            self._print_events(state.visible_events(None))
+            return
+        for p in self.humans:
+            lines = [t for t in (self.game.event_text(e, self.lang)
+                                 for e in state.visible_events(p)) if t]
+            if p == self.viewer:
+                for line in lines:
+                    self.console.print(f"  {line}", markup=False, highlight=False)
+            else:
+                self.unseen[p].extend(lines)
+
+    def _print_events(self, events: list[dict]) -> None:
+        for e in events:
+            text = self.game.event_text(e, self.lang)
+            if text:
+                self.console.print(f"  {text}", markup=False, highlight=False)
+
+    # -- the end -----------------------------------------------------------------------
+
+    def print_result(self) -> None:
+        res = self.state.result()
+        t = self.t
+        table = Table(title=escape(t["over"].format(reason=res.reason)))
+        table.add_column(t["player"])
+        table.add_column(t["score"], justify="right")
+        table.add_column(t["winner"], justify="center")
+        keys: list[str] = []
+        for det in res.details:
+            keys += [k for k in det if k not in keys]
+        for k in keys:
+            table.add_column(escape(k), justify="right")
+        for p in range(len(self.seats)):
+            det = res.details[p] if p < len(res.details) else {}
+            table.add_row(escape(self.who(p)), f"{res.scores[p]:g}",
+                          "★" if p in res.winners else "",
+                          *[escape(str(det.get(k, ""))) for k in keys])
+        self.console.print(table)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.record.dumps() + "\n", encoding="utf-8")
+        self.console.print(self.t["saved"].format(path=escape(str(path))))

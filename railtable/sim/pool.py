@@ -1,0 +1,183 @@
+"""Run many bot matches, in this process or in a pool of worker processes.
+
+Game i of a batch uses seed `batch.seed + i`, and each seat's bot gets a generator fixed by
+that seed (`railtable.sim.match.bot_seed`), so a game's outcome depends only on its seed:
+the outcomes are identical whatever the number of workers. They are yielded in seed order.
+
+Games are sent to the workers in chunks (fewer messages between processes) with a bounded
+number of chunks in flight (memory stays flat on long runs). A game that raises is reported
+as an outcome with an "error" and the others go on.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+import signal
+import traceback
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from railtable.engine.game import Game
+from railtable.engine.registry import UnknownGame, get_game, register
+from railtable.sim.match import play_match
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What to play: `games` matches of one game between the same bots, seeds seed..."""
+
+    game_id: str
+    num_players: int
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+    options: dict = field(default_factory=dict)  # the game's options in JSON form
+    keep_record: bool = False
+    # The module defining the game object, imported by workers that do not find the game
+    # in the registry (a game registered by hand, e.g. in tests or by a plug-in).
+    game_module: str = ""
+
+
+def batch_for(game: Game, num_players: int, bots: list[str], seed: int, games: int,
+              options=None, keep_record: bool = False) -> Batch:
+    opts = game.options_to_json(game.parse_options(options))
+    return Batch(game.id, num_players, tuple(bots), seed, games, opts, keep_record,
+                 type(game).__module__)
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def play_one(game: Game, batch: Batch, index: int) -> dict:
+    """One game of the batch as a JSON-safe outcome (an "error" instead of a result if it
+    raised)."""
+    seed = batch.seed + index
+    out: dict = {"seed": seed, "game": batch.game_id, "options": batch.options,
+                 "seats": list(batch.bots)}
+    try:
+        m = play_match(game, batch.num_players, seed, list(batch.bots), batch.options,
+                       keep_record=batch.keep_record)
+        out["result"] = m.state.result().to_json()
+        out["decisions"] = m.decisions
+        if m.record is not None:
+            out["record"] = m.record.to_json()
+    except Exception as e:  # a bug in a game or a bot: report it, keep the other games
+        out["error"] = f"{type(e).__name__}: {e}"
+        out["traceback"] = traceback.format_exc()
+    return out
+
+
+# -- worker processes -------------------------------------------------------------------
+
+_worker: dict = {}
+
+
+def _find_game(batch: Batch) -> Game:
+    try:
+        return get_game(batch.game_id)
+    except UnknownGame:
+        if not batch.game_module:
+            raise
+    module = importlib.import_module(batch.game_module)
+    for value in vars(module).values():
+        if isinstance(value, Game) and value.id == batch.game_id:
+            register(value)
+            return value
+    return get_game(batch.game_id)
+
+
+def _init_worker(batch: Batch) -> None:
+    # Ctrl-C goes to the whole process group; the parent handles it and stops the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker["batch"] = batch
+    _worker["game"] = _find_game(batch)
+
+
+def _run_chunk(start: int, stop: int) -> list[tuple[int, dict]]:
+    game, batch = _worker["game"], _worker["batch"]
+    return [(i, play_one(game, batch, i)) for i in range(start, stop)]
+
+
+def chunk_size(games: int, jobs: int) -> int:
+    """Big enough to make messages rare, small enough to share work evenly at the end."""
+    return max(1, min(64, games // (jobs * 16)))
+
+
+def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tuple[int, dict]]:
+    return [(i, {"seed": batch.seed + i, "game": batch.game_id, "options": batch.options,
+                 "seats": list(batch.bots),
+                 "error": f"worker process failed: {type(error).__name__}: {error}"})
+            for i in range(start, stop)]
+
+
+def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | None = None,
+              mp_context: str | None = None) -> Iterator[dict]:
+    """The batch's outcomes in seed order. jobs=1 plays in this process.
+
+    on_done(k) is called as k more games finish (for a progress bar).
+    """
+    if jobs <= 1 or batch.games <= 1:
+        game = _find_game(batch)
+        for i in range(batch.games):
+            out = play_one(game, batch, i)
+            if on_done:
+                on_done(1)
+            yield out
+        return
+    yield from _run_pool(batch, jobs, on_done, mp_context)
+
+
+def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
+    size = chunk_size(batch.games, jobs)
+    ranges = iter([(s, min(s + size, batch.games)) for s in range(0, batch.games, size)])
+    ctx = multiprocessing.get_context(mp_context) if mp_context else None
+    pending: dict[int, dict] = {}
+    next_index = 0
+    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
+                             initargs=(batch,))
+    inflight: dict = {}
+
+    def take(items: list[tuple[int, dict]]) -> None:
+        for i, out in items:
+            pending[i] = out
+        if on_done:
+            on_done(len(items))
+
+    def submit() -> bool:
+        r = next(ranges, None)
+        if r is None:
+            return False
+        try:
+            inflight[ex.submit(_run_chunk, *r)] = r
+        except (BrokenProcessPool, RuntimeError) as e:
+            take(_lost(batch, *r, e))
+        return True
+
+    try:
+        while True:
+            while len(inflight) < jobs * 4 and submit():
+                pass
+            if not inflight:
+                break
+            done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+            for f in done:
+                r = inflight.pop(f)
+                try:
+                    take(f.result())
+                except Exception as e:  # the worker died (killed, out of memory)
+                    take(_lost(batch, *r, e))
+            while next_index in pending:
+                yield pending.pop(next_index)
+                next_index += 1
+        for i in sorted(pending):
+            yield pending.pop(i)
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,110 @@
+"""Draw a simulation summary (railtable.sim.summary) as Rich tables."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+
+def _num(x, digits: int = 2) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float) and not x.is_integer():
+        return f"{x:.{digits}f}"
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _ms(d: dict) -> str:
+    return "-" if d["mean"] is None else f"{d['mean']:.2f} ± {d['std']:.2f}"
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def print_summary(summary: dict, console: Console, title: str | None = None) -> None:
+    title = title or f"{summary['game']}: {summary['games']} games"
+    coop = summary["cooperative"]
+    seats = Table(title=escape(title))
+    seats.add_column("seat", justify="right")
+    seats.add_column("bot")
+    if not coop:
+        seats.add_column("wins (shared)", justify="right")
+        seats.add_column("win %", justify="right")
+        seats.add_column("tied wins", justify="right")
+    seats.add_column("score mean ± std", justify="right")
+    numbers = summary["details"]["numbers"]
+    flags = summary["details"]["flags"]
+    for key in numbers:
+        seats.add_column(f"{escape(key)} mean ± std", justify="right")
+    for key in flags:
+        seats.add_column(f"{escape(key)} rate", justify="right")
+    for row in summary["per_seat"]:
+        p = row["seat"]
+        cells = [str(p), escape(row["bot"])]
+        if not coop:
+            cells += [_num(row["wins"]), _pct(row["win_rate"]), str(row["ties"])]
+        cells.append(_ms(row["score"]))
+        cells += [_ms(numbers[k][p]) for k in numbers]
+        cells += [_pct(flags[k][p]) for k in flags]
+        seats.add_row(*cells)
+    console.print(seats)
+
+    if coop:
+        team = summary["team"]
+        lo, hi = team["ci95"]
+        console.print(f"Team wins: {team['wins']}/{team['games']} = {_pct(team['win_rate'])} "
+                      f"(95% Wilson interval {_pct(lo)} – {_pct(hi)})")
+        if team["loss_reasons"]:
+            console.print(_counts("Reasons for losing", team["loss_reasons"]))
+
+    for key, values in summary["details"]["labels"].items():
+        t = Table(title=f"{escape(key)}: wins per value (all seats)")
+        t.add_column("value")
+        t.add_column("in play", justify="right")
+        t.add_column("wins (shared)", justify="right")
+        t.add_column("win %", justify="right")
+        for value, row in values.items():
+            t.add_row(escape(value), str(row["games"]), _num(row["wins"]), _pct(row["win_rate"]))
+        console.print(t)
+
+    if summary["reasons"]:
+        console.print(_counts("How the games ended", summary["reasons"]))
+    line = f"Decisions per game: {_ms(summary['decisions_per_game'])}"
+    if summary.get("games_per_s") is not None:
+        line += f"   Speed: {summary['games_per_s']:.1f} games/s ({summary['seconds']:.1f} s)"
+    console.print(line)
+    if summary["errors"]:
+        t = Table(title=f"[red]{len(summary['errors'])} game(s) failed[/red]")
+        t.add_column("seed", justify="right")
+        t.add_column("error")
+        for e in summary["errors"][:20]:
+            t.add_row(str(e["seed"]), escape(e["error"]))
+        console.print(t)
+        if len(summary["errors"]) > 20:
+            console.print(f"... and {len(summary['errors']) - 20} more (see --out or --json)")
+
+
+def _counts(title: str, counts: dict) -> Table:
+    total = sum(counts.values()) or 1
+    t = Table(title=title)
+    t.add_column("reason")
+    t.add_column("games", justify="right")
+    t.add_column("%", justify="right")
+    for reason, k in counts.items():
+        t.add_row(escape(str(reason)), str(k), f"{100 * k / total:.1f}")
+    return t
+
+
+def print_levels(rows: list[dict], console: Console, title: str) -> None:
+    """The difficulty curve as a table: one row per level."""
+    t = Table(title=escape(title))
+    t.add_column("level")
+    t.add_column("games", justify="right")
+    t.add_column("win %", justify="right")
+    t.add_column("95% interval", justify="right")
+    for r in rows:
+        t.add_row(escape(r["label"]), str(r["games"]), _pct(r["win_rate"]),
+                  f"{_pct(r['ci95'][0])} – {_pct(r['ci95'][1])}")
+    console.print(t)

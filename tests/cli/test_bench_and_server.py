@@ -1,0 +1,59 @@
+"""railtable bench --json, and the thin serve / loadtest commands."""
+
+import json
+import sys
+import types
+
+from tests.cli.helpers import run
+
+BENCH_KEYS = {"game", "players", "seed", "games_per_s", "decisions_per_s", "decisions_per_game",
+              "clones_per_s", "determinizations_per_s", "python", "cores", "pool_states"}
+
+
+def test_bench_json_has_the_figures():
+    result = run("bench", "toy", "--players", "3", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert BENCH_KEYS <= set(figures)
+    assert figures["game"] == "toy" and figures["players"] == 3
+    assert figures["decisions_per_game"] == 12  # the toy game always lasts 12 decisions
+    for key in ("games_per_s", "decisions_per_s", "clones_per_s", "determinizations_per_s"):
+        assert figures[key] > 0, key
+
+
+def test_bench_table():
+    result = run("bench", "toy", "--seconds", "0.05")
+    assert result.exit_code == 0, result.output
+    assert "random playouts" in result.stdout and "determinizations" in result.stdout
+
+
+def fake_module(monkeypatch, name):
+    calls = []
+    module = types.ModuleType(name)
+    module.run = lambda **kw: calls.append(kw)
+    monkeypatch.setitem(sys.modules, name, module)
+    return calls
+
+
+def test_serve_passes_its_options(monkeypatch):
+    calls = fake_module(monkeypatch, "railtable.server")
+    result = run("serve", "--port", "9001", "--db", "sqlite:///x.db")
+    assert result.exit_code == 0, result.output
+    assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db"}]
+
+
+def test_loadtest_passes_its_options(monkeypatch):
+    calls = fake_module(monkeypatch, "railtable.server.loadtest")
+    result = run("loadtest", "--tables", "3", "--seats", "2", "--seconds", "1.5",
+                 "--game", "toy", "--url", "http://127.0.0.1:1")
+    assert result.exit_code == 0, result.output
+    assert calls == [{"tables": 3, "seats": 2, "seconds": 1.5, "game": "toy",
+                      "url": "http://127.0.0.1:1"}]
+
+
+def test_missing_server_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "railtable.server", types.ModuleType("railtable.server"))
+    result = run("serve")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == ("error: railtable.server has no run(); "
+                                     "is the server installed?")

@@ -1,0 +1,100 @@
+"""railtable play: scripted answers stand in for the person at the terminal."""
+
+import io
+import json
+
+from rich.console import Console
+
+from railtable.engine.record import Record, check_result, replay
+from railtable.sim.play import TerminalGame
+from tests.cli.helpers import run
+from tests.engine.toy_game import GAME
+
+
+def scripted(answers):
+    it = iter(answers)
+    asked = []
+
+    def ask(prompt):
+        asked.append(prompt)
+        return next(it)
+    return ask, asked
+
+
+def console():
+    return Console(file=io.StringIO(), width=100, color_system=None)
+
+
+def test_one_human_against_a_bot_finishes_the_game(tmp_path):
+    ask, asked = scripted(["7", "x", "1"] + ["1"] * 10)  # two bad answers first
+    con = console()
+    tg = TerminalGame(GAME, ["human", "random"], 3, lang="en", console=con, ask=ask)
+    played = tg.run()
+    text = con.file.getvalue()
+    assert played.finished and played.state.is_terminal()
+    assert len(asked) == 8  # 6 decisions of seat 0, plus the two refused answers
+    assert text.count("Type a number from 1 to 3") == 2
+    assert "Pass the terminal" not in text
+    assert "Game over: decisions_used" in text and "Player 2 (random)" in text
+    # the human sees its own private events ("draw" with the card) and the bot's public ones
+    assert "  draw\n" in text and "  draw_back\n" in text
+    rec = Record.from_json(json.loads(tg.record.dumps()))
+    assert check_result(rec, replay(rec)).scores == played.state.result().scores
+
+
+def test_hot_seat_hides_each_hand():
+    # two humans: before each turn, a pass-the-terminal prompt answered with Enter ("")
+    answers = []
+    for _ in range(12):
+        answers += ["", "1"]
+    ask, asked = scripted(answers)
+    con = console()
+    played = TerminalGame(GAME, ["human", "human"], 5, lang="en", console=con, ask=ask).run()
+    assert played.finished
+    passes = [p for p in asked if p.startswith("Pass the terminal")]
+    assert len(passes) == 12
+    assert passes[0].startswith("Pass the terminal to Player 1")
+    assert passes[1].startswith("Pass the terminal to Player 2")
+    text = con.file.getvalue()
+    # after a hand-over the next player reads what happened since their last turn, and
+    # never the other's private draw
+    assert "Since your last turn:" in text
+    since = text.split("Since your last turn:")[1].split("to decide")[0]
+    assert "draw_back" in since and "  draw\n" not in since
+
+
+def test_two_humans_and_a_bot_hand_over_only_between_humans():
+    ask, asked = scripted(["", "1", "", "1"] * 10)
+    TerminalGame(GAME, ["human", "random", "human"], 2, console=console(), ask=ask,
+                 options={"decisions": 6}).run()
+    kinds = ["pass" if p.startswith("Pass") else "choose" for p in asked]
+    assert kinds == ["pass", "choose"] * 4
+
+
+def test_quit_saves_an_unfinished_record(tmp_path):
+    save = tmp_path / "game.json"
+    result = run("play", "toy", "--seats", "human,random", "--seed", "4", "--save", save,
+                 "--lang", "ru", input="1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Партия не закончена" in result.stdout and "Traceback" not in result.output
+    rec = json.loads(save.read_text())
+    assert rec["seats"] == ["human", "random"] and rec["seed"] == 4
+    assert len(rec["actions"]) == 2 and "result" not in rec
+    again = run("replay", save)
+    assert again.exit_code == 0 and "unfinished after 2 decisions" in again.stdout
+
+
+def test_play_to_the_end_from_the_command_line(tmp_path):
+    save = tmp_path / "game.json"
+    result = run("play", "toy", "--seats", "random,human", "--seed", "8", "--save", save,
+                 input="1\n" * 6)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.stdout and "Player 2 (you)" in result.stdout
+    assert json.loads(save.read_text())["result"]["reason"] == "decisions_used"
+    assert run("replay", save).exit_code == 0
+
+
+def test_end_of_input_quits_cleanly():
+    result = run("play", "toy", "--seats", "human,random", "--seed", "1", input="1\n")
+    assert result.exit_code == 0
+    assert "Game left unfinished" in result.stdout and "--save" in result.stdout
