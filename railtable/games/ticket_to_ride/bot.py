@@ -1,0 +1,248 @@
+"""A planning heuristic bot for Ticket to Ride.
+
+It reads only what its seat may know: its own hand, tickets and ticket offer, and public
+facts (claimed routes, routes open to it, face-up row, trains, pile sizes, last round).
+
+Plan: route the seat's unfinished tickets (largest first) by shortest paths over the
+routes still open to it, routes already its own costing nothing, so tickets share track.
+Each turn: claim a planned route if it can (the most contested first: the one whose loss
+would lengthen the plan most, then the longest); otherwise collect the colours the plan
+still lacks from the face-up row or the deck. With every ticket done it draws new tickets
+while it has trains enough to finish some, and keeps only those it can finish; late in the
+game it claims the longest routes it can pay for.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from railtable.bots.base import Bot
+
+from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
+                      NUM_COLORS, PAYMENTS, TAKE_BLIND)
+from .rules import CHOOSE, INITIAL, SECOND, TURN
+
+INF = float("inf")
+STEP = 0.6  # extra cost per route on top of its length: fewer, longer claims are cheaper
+
+
+class Planner:
+    """Shortest-path planning over the routes open to one seat."""
+
+    def __init__(self, state, seat: int) -> None:
+        g = state.game
+        self.g = g
+        self.seat = seat
+        self.mine = set(state.claimed[seat])
+        self.open = set()
+        for tup in state.avail[seat]:
+            self.open.update(tup)
+
+    def path(self, a: int, b: int, free: set, banned=frozenset()):
+        """(cost, routes to claim) of the cheapest connection a-b; free routes cost 0."""
+        g = self.g
+        dist = {a: 0.0}
+        prev = {}
+        heap = [(0.0, a)]
+        while heap:
+            d, c = heapq.heappop(heap)
+            if c == b:
+                break
+            if d > dist.get(c, INF):
+                continue
+            for nxt, r in g.adjacency[c]:
+                if r in banned:
+                    continue
+                if r in self.mine or r in free:
+                    w = 0.0
+                elif r in self.open:
+                    w = g.route_length[r] + STEP
+                else:
+                    continue
+                nd = d + w
+                if nd < dist.get(nxt, INF):
+                    dist[nxt] = nd
+                    prev[nxt] = (c, r)
+                    heapq.heappush(heap, (nd, nxt))
+        if b not in dist:
+            return INF, []
+        routes = []
+        c = b
+        while c != a:
+            c, r = prev[c]
+            if r not in self.mine and r not in free:
+                routes.append(r)
+        return dist[b], routes
+
+    def plan(self, tickets, banned=frozenset()):
+        """(set of routes to claim, trains they need, tickets that cannot be finished)."""
+        g = self.g
+        todo = set()
+        dead = []
+        for t in sorted(tickets, key=lambda t: -g.ticket_points[t]):
+            a, b = g.ticket_cities[t]
+            cost, routes = self.path(a, b, todo, banned)
+            if cost == INF:
+                dead.append(t)
+            else:
+                todo.update(routes)
+        return todo, sum(g.route_length[r] for r in todo), dead
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int = 0, **params) -> None:
+        super().__init__(seat, seed)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _unfinished(self, state) -> list[int]:
+        g = state.game
+        comp = g.components(state.claimed[self.seat])
+        out = []
+        for t in state.tickets[self.seat]:
+            a, b = g.ticket_cities[t]
+            if comp.get(a, -1) != comp.get(b, -2):
+                out.append(t)
+        return out
+
+    def _wants(self, state, todo) -> list[float]:
+        """How much each colour is still lacking for the planned routes."""
+        g = state.game
+        h = state.hands[self.seat]
+        need = [0] * NUM_COLORS
+        grays = []
+        for r in todo:
+            c = g.route_color[r]
+            if c == GRAY:
+                grays.append(g.route_length[r])
+            else:
+                need[c] += g.route_length[r]
+        want = [max(0, need[c] - h[c]) for c in range(NUM_COLORS)]
+        spare = [h[c] - need[c] for c in range(NUM_COLORS)]
+        for L in sorted(grays, reverse=True):
+            c = max(range(NUM_COLORS), key=lambda c: (spare[c], -c))
+            if spare[c] >= L:
+                spare[c] -= L
+            else:
+                want[c] += L - max(spare[c], 0)
+                spare[c] = -L
+        return want
+
+    def _pick_card(self, state, legal, want, second: bool) -> int:
+        fu = state.face_up
+        best, best_w = None, 0
+        for i in range(FACE_UP_SLOTS):
+            c = fu[i]
+            if i in legal and 0 <= c < LOCO and want[c] > best_w:
+                best, best_w = i, want[c]
+        if best is not None:
+            return best
+        total = sum(want)
+        if not second and total >= 4:
+            for i in range(FACE_UP_SLOTS):
+                if fu[i] == LOCO and i in legal:
+                    return i
+        if TAKE_BLIND in legal:
+            return TAKE_BLIND
+        options = [a for a in legal if a < FACE_UP_SLOTS]
+        return options[0] if options else legal[0]
+
+    def _payment(self, state, acts, want) -> int:
+        """The cheapest payment: fewest locomotives, then colours the plan needs least."""
+        h = state.hands[self.seat]
+
+        def cost(a):
+            pay = (a - CLAIM_BASE) % PAYMENTS
+            if pay == ALL_LOCO:
+                return (99, 0)
+            c, k = divmod(pay, 6)
+            return (k, want[c] * 2 - h[c])
+        return min(acts, key=cost)
+
+    def _choose_tickets(self, state, legal) -> int:
+        g = state.game
+        seat = self.seat
+        offer = state.offer[seat]
+        planner = Planner(state, seat)
+        held = self._unfinished(state)
+        _, base_trains, _ = planner.plan(held)
+        trains = state.trains[seat]
+        initial = state.phase == INITIAL
+        budget = trains - (8 if initial else 4)
+        best, best_v = None, None
+        for a in legal:
+            mask = a - KEEP_BASE
+            kept = [t for i, t in enumerate(offer) if mask >> i & 1]
+            _, need, dead = planner.plan(held + kept)
+            pts = sum(g.ticket_points[t] for t in kept if t not in dead)
+            pts -= sum(g.ticket_points[t] for t in dead) * 2
+            extra = need - base_trains
+            v = pts - 0.6 * extra
+            if need > budget:
+                v -= 100 + need
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    # -- decision ----------------------------------------------------------------------------
+
+    def act(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        if ph == INITIAL or ph == CHOOSE:
+            return self._choose_tickets(state, legal)
+        seat = self.seat
+        g = state.game
+        planner = Planner(state, seat)
+        unfinished = self._unfinished(state)
+        todo, need, dead = planner.plan(unfinished)
+        want = self._wants(state, todo)
+        if ph == SECOND:
+            return self._pick_card(state, legal, want, True)
+        # TURN: claims grouped by route
+        claims: dict[int, list[int]] = {}
+        for a in legal:
+            if a >= CLAIM_BASE:
+                claims.setdefault((a - CLAIM_BASE) // PAYMENTS, []).append(a)
+        last_round = state.turns_left >= 0
+        ready = [r for r in todo if r in claims]
+        if ready:
+            if len(ready) == 1:
+                r = ready[0]
+            else:
+                def urgency(r):
+                    tw = g.route_twin[r]
+                    banned = {r} if tw < 0 else {r, tw}
+                    cost = 0.0
+                    for t in unfinished:
+                        a, b = g.ticket_cities[t]
+                        c, _ = planner.path(a, b, set(), banned)
+                        cost += min(c, 60.0)
+                    return (cost, g.route_length[r])
+                r = max(ready, key=urgency)
+            return self._payment(state, claims[r], want)
+        trains = state.trains[seat]
+        if todo and need <= trains and not last_round:
+            return self._pick_card(state, legal, want, False)
+        # nothing (more) to plan: new tickets while there is time, else points on the board
+        if not todo and DRAW_TICKETS in legal and not last_round and trains >= 14:
+            return DRAW_TICKETS
+        if claims:
+            def gain(r):
+                return (g.route_length[r], -len(claims[r]))
+            r = max(claims, key=gain)
+            L = g.route_length[r]
+            longest_possible = max(g.route_length[x] for x in claims)
+            if last_round or L >= 4 or trains <= 8 or L == longest_possible and L >= 3:
+                return self._payment(state, claims[r], want)
+        # collect cards toward long routes: the colour held most
+        h = state.hands[seat]
+        want2 = [h[c] + 1 for c in range(NUM_COLORS)]
+        choice = self._pick_card(state, legal, want2, False)
+        if choice in legal:
+            return choice
+        return legal[0]

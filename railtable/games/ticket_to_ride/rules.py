@@ -1,0 +1,929 @@
+"""Ticket to Ride (North America): the state, legal actions, transitions and scoring.
+
+The rulebook (docs/games/ticket_to_ride.md summarises it) is the specification. Cards are
+kinds 0-7 (the eight colours of data.json) and 8 (locomotive); a hand is a list of nine
+counts. Routes (tracks; each track of a double route is its own route) and cities are ints.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State
+
+from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
+                      NUM_COLORS, NUM_KINDS, PASS, PAYMENTS, TAKE_BLIND, decode_claim)
+
+# phases
+INITIAL, TURN, SECOND, CHOOSE, OVER = range(5)
+PHASE_NAMES = ("initial_tickets", "turn", "second_card", "choose_tickets", "over")
+
+_HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class TicketToRideOptions:
+    """The rulebook offers no variants: the standard game only."""
+
+
+class TicketToRideState(State):
+    __slots__ = (
+        "phase", "cur", "hands", "known", "deck", "discard", "face_up", "pile", "tickets",
+        "offer", "avail", "claimed", "trains", "scores", "turns_left", "passes", "reason",
+        "_result",
+    )
+    # phase      INITIAL / TURN / SECOND / CHOOSE / OVER
+    # cur        seat to decide
+    # hands      per seat, nine card counts
+    # known      per seat, nine counts of cards in that hand that every seat knows (taken
+    #            face up and not yet spent)
+    # deck       face-down train cards, top at the end
+    # discard    nine counts (the discard pile is public: every card in it was seen)
+    # face_up    five card kinds, -1 for an empty slot
+    # pile       destination tickets, top at the end, bottom at index 0; an entry is
+    #            ticket | (seats that know this entry, as a bit mask) << 5
+    # tickets    per seat, tuple of kept ticket ids
+    # offer      per seat, tuple of ticket ids drawn and not yet chosen
+    # avail      per seat, 14 tuples of route ids still open to that seat: index L for
+    #            coloured routes of length L, 7 + L for gray ones
+    # claimed    per seat, tuple of claimed route ids in claim order
+    # trains     per seat
+    # scores     per seat, the scoring track (start + route points)
+    # turns_left -1 before the last round, else the turns still to play
+    # passes     consecutive passes
+    # reason     why the game ended ("last_round", "no_moves"), or None
+
+    # -- whose turn ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # -- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == TURN:
+            out = self._turn_actions()
+            return out if out else [PASS]
+        if ph == SECOND:
+            fu = self.face_up
+            out = [i for i in range(FACE_UP_SLOTS) if fu[i] >= 0 and fu[i] != LOCO]
+            if self.deck or sum(self.discard):
+                out.append(TAKE_BLIND)
+            return out
+        if ph == CHOOSE or ph == INITIAL:
+            g = self.game
+            n = len(self.offer[self.cur])
+            return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
+        return []
+
+    def _turn_actions(self) -> list[int]:
+        g = self.game
+        p = self.cur
+        fu = self.face_up
+        out = [i for i in range(FACE_UP_SLOTS) if fu[i] >= 0]
+        if self.deck or sum(self.discard):
+            out.append(TAKE_BLIND)
+        if self.pile:
+            out.append(DRAW_TICKETS)
+        claims = self._claims(p, g)
+        if claims:
+            out += claims
+        return out
+
+    def _claims(self, p: int, g) -> list[int]:
+        h = self.hands[p]
+        w = h[LOCO]
+        best = max(h) if w == 0 else max(h[:LOCO]) + w
+        t = self.trains[p]
+        lim = best if best < t else t
+        if lim <= 0:
+            return []
+        if lim > 6:
+            lim = 6
+        wc = w if w < 6 else 6
+        av = self.avail[p]
+        paytab = g.paytab
+        claims = []
+        nz = None
+        for L in range(1, lim + 1):
+            for r in av[L]:
+                c = g.route_color[r]
+                n = h[c]
+                if n + w >= L:
+                    claims += paytab[r][n if n < 6 else 6][wc]
+            grays = av[7 + L]
+            if grays:
+                if nz is None:
+                    nz = [(c, h[c] if h[c] < 6 else 6) for c in range(NUM_COLORS) if h[c]]
+                pays = []
+                gp = g.gray_pays[L]
+                for c, n in nz:
+                    pays += gp[c][n][wc]
+                if w >= L:
+                    pays.append(ALL_LOCO)
+                if pays:
+                    for r in grays:
+                        b = CLAIM_BASE + r * PAYMENTS
+                        claims += [b + x for x in pays]
+        if len(claims) > 1:
+            claims.sort()
+        return claims
+
+    # -- transitions -----------------------------------------------------------------------
+
+    def apply(self, a: int) -> None:
+        ph = self.phase
+        if ph == OVER:
+            raise IllegalAction("the game is over")
+        p = self.cur
+        g = self.game
+        if a >= CLAIM_BASE:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("claim a route"))
+            r, c, k, L = self._check_claim(p, a)
+            if self.record_events:
+                self.events = []
+            self._claim(p, r, c, k, L)
+            self.passes = 0
+            self._end_turn(p)
+            return
+        if a < FACE_UP_SLOTS:
+            card = self.face_up[a]
+            if ph == TURN:
+                if card < 0:
+                    raise IllegalAction(f"face-up slot {a + 1} is empty")
+            elif ph == SECOND:
+                if card < 0:
+                    raise IllegalAction(f"face-up slot {a + 1} is empty")
+                if card == LOCO:
+                    raise IllegalAction(
+                        "a face-up locomotive cannot be the second card of a draw")
+            else:
+                raise IllegalAction(self._phase_reason("take a train card"))
+            if self.record_events:
+                self.events = []
+                self.emit({"type": "take_face_up", "player": p, "slot": a,
+                           "card": g.kinds[card]})
+            self.hands[p][card] += 1
+            self.known[p][card] += 1
+            self.face_up[a] = -1
+            self._refill()
+            if ph == SECOND or card == LOCO:
+                self.passes = 0
+                self._end_turn(p)
+            else:
+                self._after_first_card(p)
+            return
+        if a == TAKE_BLIND:
+            if ph != TURN and ph != SECOND:
+                raise IllegalAction(self._phase_reason("take a train card"))
+            if not self.deck and not sum(self.discard):
+                raise IllegalAction("the deck and the discard pile are both empty")
+            if self.record_events:
+                self.events = []
+            card = self._draw_card()
+            self.hands[p][card] += 1
+            if self.record_events:
+                self.emit({"type": "take_blind", "player": p, "card": g.kinds[card], "to": [p]})
+                self.emit({"type": "take_blind", "player": p})
+            if ph == SECOND:
+                self.passes = 0
+                self._end_turn(p)
+            else:
+                self._after_first_card(p)
+            return
+        if a == DRAW_TICKETS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("draw destination tickets"))
+            if not self.pile:
+                raise IllegalAction("no destination tickets are left")
+            if self.record_events:
+                self.events = []
+            pile = self.pile
+            k = g.tickets_drawn if len(pile) >= g.tickets_drawn else len(pile)
+            drawn = tuple(pile.pop() & 31 for _ in range(k))
+            self.offer[p] = drawn
+            self.phase = CHOOSE
+            if self.record_events:
+                self.emit({"type": "draw_tickets", "player": p, "tickets": list(drawn),
+                           "to": [p]})
+                self.emit({"type": "draw_tickets", "player": p, "count": k})
+            return
+        if a == PASS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("pass"))
+            if self._turn_actions():
+                raise IllegalAction("you may pass only when no other action is possible")
+            if self.record_events:
+                self.events = []
+                self.emit({"type": "pass", "player": p})
+            self.passes += 1
+            if self.passes >= self.num_players:
+                self._finish("no_moves")
+                return
+            self._end_turn(p)
+            return
+        if KEEP_BASE < a < KEEP_BASE + 8:
+            if ph != CHOOSE and ph != INITIAL:
+                raise IllegalAction(self._phase_reason("choose tickets"))
+            mask = a - KEEP_BASE
+            offer = self.offer[p]
+            keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
+            if mask >> len(offer):
+                raise IllegalAction(f"only {len(offer)} tickets are on offer")
+            kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
+            if len(kept) < min(keep_min, len(offer)):
+                raise IllegalAction(f"keep at least {keep_min} of the tickets")
+            if self.record_events:
+                self.events = []
+            returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
+            self.tickets[p] = self.tickets[p] + kept
+            self.offer[p] = ()
+            if returned:
+                bit = 1 << (p + 5)
+                self.pile[0:0] = [t | bit for t in returned]
+            if self.record_events:
+                self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
+                           "returned": returned, "to": [p]})
+                self.emit({"type": "keep_tickets", "player": p, "kept": len(kept),
+                           "returned": len(returned)})
+            if ph == INITIAL:
+                if p + 1 < self.num_players:
+                    self.cur = p + 1
+                else:
+                    self.cur = 0
+                    self.phase = TURN
+                return
+            self.passes = 0
+            self._end_turn(p)
+            return
+        raise IllegalAction(f"{a} is not a Ticket to Ride action")
+
+    def _phase_reason(self, what: str) -> str:
+        ph = self.phase
+        if ph == SECOND:
+            return f"you cannot {what} now: take your second train card"
+        if ph == CHOOSE:
+            return f"you cannot {what} now: choose which tickets to keep"
+        if ph == INITIAL:
+            return f"you cannot {what} now: choose your starting tickets"
+        return f"you cannot {what} now: only the first decision of a turn may do that"
+
+    def _check_claim(self, p: int, a: int) -> tuple[int, int, int, int]:
+        """Validate a claim; returns (route, colour or -1, locomotives, length)."""
+        g = self.game
+        r, c, k = decode_claim(a)
+        if r >= g.num_routes:
+            raise IllegalAction(f"{a} is not a Ticket to Ride action")
+        L = g.route_length[r]
+        col = g.route_color[r]
+        if r not in self.avail[p][L if col != GRAY else 7 + L]:
+            raise IllegalAction(self._closed_reason(p, r))
+        if L > self.trains[p]:
+            raise IllegalAction(
+                f"the route needs {L} trains and you have {self.trains[p]} left")
+        if c < 0:
+            k = L
+        elif k >= L:
+            raise IllegalAction("that payment has more locomotives than the route has spaces")
+        elif col != GRAY and c != col:
+            raise IllegalAction(
+                f"this route is {g.colors[col]}: pay with {g.colors[col]} cards or locomotives")
+        h = self.hands[p]
+        if h[LOCO] < k or (k < L and h[c] < L - k):
+            raise IllegalAction("you do not hold the cards for that payment")
+        return r, c, k, L
+
+    def _closed_reason(self, p: int, r: int) -> str:
+        g = self.game
+        for q in range(self.num_players):
+            if r in self.claimed[q]:
+                return "that route is already claimed"
+        tw = g.route_twin[r]
+        if tw >= 0:
+            for q in range(self.num_players):
+                if tw in self.claimed[q]:
+                    if q == p:
+                        return "you already hold the other track of this double route"
+                    return ("with 2 or 3 players only one track of a double route may be "
+                            "claimed")
+        return "that route is not open to you"
+
+    def _claim(self, p: int, r: int, c: int, k: int, L: int) -> None:
+        g = self.game
+        h = self.hands[p]
+        kn = self.known[p]
+        disc = self.discard
+        if k:
+            h[LOCO] -= k
+            disc[LOCO] += k
+            kn[LOCO] = kn[LOCO] - k if kn[LOCO] > k else 0
+        if k < L:
+            m = L - k
+            h[c] -= m
+            disc[c] += m
+            kn[c] = kn[c] - m if kn[c] > m else 0
+        self.trains[p] -= L
+        pts = g.route_points[L]
+        self.scores[p] += pts
+        self.claimed[p] = self.claimed[p] + (r,)
+        idx = L if g.route_color[r] != GRAY else 7 + L
+        tw = g.route_twin[r]
+        for q in range(self.num_players):
+            av = self.avail[q]
+            av[idx] = tuple(x for x in av[idx] if x != r)
+            if tw >= 0 and (q == p or self.num_players < g.double_min_players):
+                av[idx] = tuple(x for x in av[idx] if x != tw)
+        if self.record_events:
+            self.emit({"type": "claim_route", "player": p, "route": r,
+                       "color": g.kinds[c] if c >= 0 else None, "locomotives": k,
+                       "points": pts})
+        if -1 in self.face_up:
+            self._refill()
+
+    def _draw_card(self) -> int:
+        """The top card of the deck, reshuffling the discard pile into it when it is empty;
+        -1 when both are empty."""
+        deck = self.deck
+        if not deck:
+            disc = self.discard
+            if not sum(disc):
+                return -1
+            deck.extend(kind for kind in range(NUM_KINDS) for _ in range(disc[kind]))
+            self.discard = [0] * NUM_KINDS
+            self.rng().shuffle(deck)
+            if self.record_events:
+                self.emit({"type": "reshuffle", "cards": len(deck)})
+        return deck.pop()
+
+    def _refill(self) -> None:
+        """Fill empty face-up slots, then apply the three-locomotive rule."""
+        fu = self.face_up
+        for i in range(FACE_UP_SLOTS):
+            if fu[i] < 0:
+                card = self._draw_card()
+                if card < 0:
+                    break
+                fu[i] = card
+                if self.record_events:
+                    self.emit({"type": "face_up", "slot": i, "card": self.game.kinds[card],
+                               "reveal": True})
+        limit = self.game.max_face_up_locos
+        while fu.count(LOCO) > limit:
+            # rulebook: «Карты Вагонов» -- three face-up locomotives: discard the row, deal a
+            # new one. Interpretation (NOTES 3): when fewer than three non-locomotive cards
+            # remain among the row, the deck and the discard pile, no new row could have
+            # fewer than three locomotives; the row then stays as it is.
+            deck = self.deck
+            nonloco = (len(deck) - deck.count(LOCO)) + (sum(self.discard) - self.discard[LOCO]) \
+                + sum(1 for x in fu if 0 <= x < LOCO)
+            if nonloco < FACE_UP_SLOTS - limit:
+                break
+            disc = self.discard
+            for x in fu:
+                if x >= 0:
+                    disc[x] += 1
+            if self.record_events:
+                self.emit({"type": "face_up_reset",
+                           "cards": [self.game.kinds[x] for x in fu if x >= 0]})
+            for i in range(FACE_UP_SLOTS):
+                fu[i] = -1
+            for i in range(FACE_UP_SLOTS):
+                card = self._draw_card()
+                if card < 0:
+                    break
+                fu[i] = card
+            if self.record_events:
+                self.emit({"type": "face_up_row",
+                           "cards": [self.game.kinds[x] if x >= 0 else None for x in fu],
+                           "reveal": True})
+
+    def _after_first_card(self, p: int) -> None:
+        """After the first card of a draw: go on to the second card if one can be taken."""
+        fu = self.face_up
+        if self.deck or sum(self.discard) or any(0 <= x < LOCO for x in fu):
+            self.phase = SECOND
+        else:
+            # rulebook: «Карты Вагонов» -- no second card exists: the draw ends after one
+            self.passes = 0
+            self._end_turn(p)
+
+    def _end_turn(self, p: int) -> None:
+        n = self.num_players
+        tl = self.turns_left
+        if tl > 0:
+            tl -= 1
+            self.turns_left = tl
+            if tl == 0:
+                self._finish("last_round")
+                return
+        elif tl < 0 and self.trains[p] <= self.game.end_trigger:
+            # rulebook: «Конец игры» -- every player, this one included, has one more turn
+            self.turns_left = n
+            if self.record_events:
+                self.emit({"type": "last_round", "player": p, "trains": self.trains[p]})
+        self.cur = p + 1 if p + 1 < n else 0
+        self.phase = TURN
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.reason = reason
+        if self.record_events:
+            res = self.result()
+            self.emit({"type": "game_over", "reason": reason, "scores": list(res.scores),
+                       "winners": list(res.winners),
+                       "tickets": [list(t) for t in self.tickets], "reveal": True})
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def completed_tickets(self, p: int) -> list[bool]:
+        """For each ticket of seat p (in order), whether its cities are connected by p's
+        routes."""
+        comp = self.game.components(self.claimed[p])
+        tk = self.game.ticket_cities
+        return [comp.get(tk[t][0], -1) == comp.get(tk[t][1], -2) for t in self.tickets[p]]
+
+    def result(self) -> Result:
+        if self._result is not None:
+            return self._result
+        g = self.game
+        n = self.num_players
+        lp = [g.longest_path(self.claimed[p])[0] for p in range(n)]
+        best_lp = max(lp)
+        scores, done_counts, details = [], [], []
+        for p in range(n):
+            done = self.completed_tickets(p)
+            tpts = sum(g.ticket_points[t] if ok else -g.ticket_points[t]
+                       for t, ok in zip(self.tickets[p], done))
+            bonus = g.longest_bonus if best_lp > 0 and lp[p] == best_lp else 0
+            scores.append(self.scores[p] + tpts + bonus)
+            done_counts.append(sum(done))
+            details.append({
+                "route_points": self.scores[p] - g.start_score,
+                "tickets_completed": sum(done),
+                "tickets_failed": len(done) - sum(done),
+                "ticket_points": tpts,
+                "longest_path": lp[p],
+                "longest_path_bonus": bonus > 0,
+                "trains_left": self.trains[p],
+            })
+        if self.phase != OVER:
+            return Result(tuple(scores), (), "unfinished", tuple(details))
+        # rulebook: «Подсчет очков» -- most points; then most completed tickets; then the
+        # longest continuous path
+        key = [(scores[p], done_counts[p], lp[p]) for p in range(n)]
+        top = max(key)
+        winners = tuple(p for p in range(n) if key[p] == top)
+        self._result = Result(tuple(scores), winners, self.reason, tuple(details))
+        return self._result
+
+    # -- views ----------------------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict:
+        g = self.game
+        n = self.num_players
+        kinds = g.kinds
+        owner = [None] * g.num_routes
+        for q in range(n):
+            for r in self.claimed[q]:
+                owner[r] = q
+        closed = []
+        if n < g.double_min_players:
+            for r in range(g.num_routes):
+                tw = g.route_twin[r]
+                if owner[r] is None and tw >= 0 and owner[tw] is not None:
+                    closed.append(r)
+        obs = {
+            "game": "ticket_to_ride",
+            "num_players": n,
+            "seat": player,
+            "phase": PHASE_NAMES[self.phase],
+            "current": None if self.phase == OVER else self.cur,
+            "scores": list(self.scores),
+            "trains": list(self.trains),
+            "hand_counts": [sum(h) for h in self.hands],
+            "known_cards": [{kinds[k]: c for k, c in enumerate(kn) if c} for kn in self.known],
+            "ticket_counts": [len(t) for t in self.tickets],
+            "offer_counts": [len(o) for o in self.offer],
+            "face_up": [kinds[x] if x >= 0 else None for x in self.face_up],
+            "deck": len(self.deck),
+            "discard": sum(self.discard),
+            "discard_cards": {kinds[k]: c for k, c in enumerate(self.discard) if c},
+            "ticket_pile": len(self.pile),
+            "routes": owner,
+            "closed_routes": closed,
+            "claimed": [list(c) for c in self.claimed],
+            "last_round": self.turns_left >= 0,
+            "turns_left": self.turns_left if self.turns_left >= 0 else None,
+            "keep_min": (g.keep_min_initial if self.phase == INITIAL else
+                         g.keep_min_draw if self.phase == CHOOSE else None),
+        }
+        if player is not None and 0 <= player < n:
+            h = self.hands[player]
+            obs["hand"] = {kinds[k]: h[k] for k in range(NUM_KINDS) if h[k]}
+            done = self.completed_tickets(player)
+            obs["tickets"] = [self._ticket_json(t, ok)
+                              for t, ok in zip(self.tickets[player], done)]
+            obs["offer"] = [self._ticket_json(t, None) for t in self.offer[player]]
+        if self.phase == OVER:
+            res = self.result()
+            paths = [g.longest_path(self.claimed[q]) for q in range(n)]
+            obs["final"] = {
+                "reason": self.reason,
+                "scores": list(res.scores),
+                "winners": list(res.winners),
+                "details": [dict(d) for d in res.details],
+                "tickets": [[self._ticket_json(t, ok) for t, ok in
+                             zip(self.tickets[q], self.completed_tickets(q))]
+                            for q in range(n)],
+                "longest_path_routes": [list(pth[1]) for pth in paths],
+            }
+        return obs
+
+    def _ticket_json(self, t: int, done) -> dict:
+        g = self.game
+        a, b = g.ticket_cities[t]
+        d = {"id": t, "a": a, "b": b, "points": g.ticket_points[t]}
+        if done is not None:
+            d["completed"] = done
+        return d
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        from .text import describe
+        return describe(self, a, lang)
+
+    # -- copies ----------------------------------------------------------------------------
+
+    def clone(self) -> "TicketToRideState":
+        s = TicketToRideState.__new__(TicketToRideState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s.events = []
+        s.record_events = self.record_events
+        s.phase = self.phase
+        s.cur = self.cur
+        s.hands = [h[:] for h in self.hands]
+        s.known = [k[:] for k in self.known]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.face_up = self.face_up[:]
+        s.pile = self.pile[:]
+        s.tickets = self.tickets[:]
+        s.offer = self.offer[:]
+        s.avail = [v[:] for v in self.avail]
+        s.claimed = self.claimed[:]
+        s.trains = self.trains[:]
+        s.scores = self.scores[:]
+        s.turns_left = self.turns_left
+        s.passes = self.passes
+        s.reason = self.reason
+        s._result = self._result
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "TicketToRideState":
+        """A copy in which what `player` cannot see is resampled: the unknown part of every
+        other hand and the deck are dealt again from their pooled cards (cards an opponent
+        took face up and has not spent stay in that hand); the other seats' tickets and
+        ticket offers, and the pile entries `player` has not placed there itself, are dealt
+        again from the tickets `player` has not seen."""
+        s = self.clone()
+        n = s.num_players
+        pool = s.deck
+        unknown = [0] * n
+        for q in range(n):
+            if q == player:
+                continue
+            h, kn = s.hands[q], s.known[q]
+            for k in range(NUM_KINDS):
+                extra = h[k] - kn[k]
+                if extra:
+                    pool.extend([k] * extra)
+                    unknown[q] += extra
+        rng.shuffle(pool)
+        for q in range(n):
+            if q == player or not unknown[q]:
+                continue
+            h = s.known[q][:]
+            for _ in range(unknown[q]):
+                h[pool.pop()] += 1
+            s.hands[q] = h
+        s.deck = pool
+        # tickets
+        bit = 1 << (player + 5)
+        hidden = []
+        for q in range(n):
+            if q != player:
+                hidden.extend(s.tickets[q])
+                hidden.extend(s.offer[q])
+        pile = s.pile
+        slots = [i for i, e in enumerate(pile) if not e & bit]
+        hidden.extend(pile[i] & 31 for i in slots)
+        rng.shuffle(hidden)
+        for q in range(n):
+            if q != player:
+                k = len(s.tickets[q])
+                s.tickets[q] = tuple(hidden[:k])
+                del hidden[:k]
+                k = len(s.offer[q])
+                s.offer[q] = tuple(hidden[:k])
+                del hidden[:k]
+        for i, t in zip(slots, hidden):
+            pile[i] = t
+        s._result = None
+        s.reseed(rng)
+        return s
+
+
+class TicketToRideGame(Game):
+    id = "ticket_to_ride"
+    title = {"en": "Ticket to Ride", "ru": "Ticket to Ride (Билет на поезд)"}
+    description = {"en": "Claim railway routes across North America and connect the cities "
+                         "on your destination tickets.",
+                   "ru": "Прокладывайте железные дороги по Северной Америке и соединяйте "
+                         "города своих карт маршрутов."}
+    min_players = 2
+    max_players = 5
+    rules_version = "1"
+    Options = TicketToRideOptions
+
+    def __init__(self) -> None:
+        d = json.loads((_HERE / "data.json").read_text(encoding="utf-8"))
+        self.data = d
+        self.colors = tuple(d["colors"])
+        self.kinds = self.colors + ("locomotive",)
+        color_index = {c: i for i, c in enumerate(self.colors)}
+        color_index["gray"] = GRAY
+        self.num_cities = len(d["cities"])
+        self.city_names = tuple(c["name"] for c in d["cities"])
+        routes = d["routes"]
+        self.num_routes = len(routes)
+        self.route_a = tuple(r["a"] for r in routes)
+        self.route_b = tuple(r["b"] for r in routes)
+        self.route_length = tuple(r["length"] for r in routes)
+        self.route_color = tuple(color_index[r["color"]] for r in routes)
+        self.route_twin = tuple(-1 if r["twin"] is None else r["twin"] for r in routes)
+        self.route_points = [0] * 7
+        for k, v in d["route_points"].items():
+            self.route_points[int(k)] = v
+        self.ticket_cities = tuple((t["a"], t["b"]) for t in d["tickets"])
+        self.ticket_points = tuple(t["points"] for t in d["tickets"])
+        self.num_tickets = len(d["tickets"])
+        assert self.num_tickets < 32  # pile entries keep the ticket in five bits
+        self.cards_per_color = d["cards_per_color"]
+        self.num_locomotives = d["locomotives"]
+        self.initial_hand = d["initial_hand"]
+        self.trains_per_player = d["trains_per_player"]
+        self.start_score = d["start_score"]
+        self.longest_bonus = d["longest_path_bonus"]
+        self.tickets_dealt_initial = d["initial_tickets"]["dealt"]
+        self.keep_min_initial = d["initial_tickets"]["keep_min"]
+        self.tickets_drawn = d["draw_tickets"]["dealt"]
+        self.keep_min_draw = d["draw_tickets"]["keep_min"]
+        self.end_trigger = d["end_game_trigger_trains_left_max"]
+        self.double_min_players = d["double_routes_both_usable_min_players"]
+        self.max_face_up_locos = d["max_face_up_locomotives"]
+        assert d["face_up_cards"] == FACE_UP_SLOTS
+        self.num_actions = CLAIM_BASE + self.num_routes * PAYMENTS
+        # adjacency: city -> ((neighbour, route), ...)
+        adj = [[] for _ in range(self.num_cities)]
+        for r in range(self.num_routes):
+            adj[self.route_a[r]].append((self.route_b[r], r))
+            adj[self.route_b[r]].append((self.route_a[r], r))
+        self.adjacency = tuple(tuple(x) for x in adj)
+        self._build_payment_tables()
+        # keep_actions[offered][keep_min]: the legal keep actions
+        self.keep_actions = [[() for _ in range(4)] for _ in range(4)]
+        for size in range(4):
+            for km in range(4):
+                need = min(km, size)
+                self.keep_actions[size][km] = tuple(
+                    KEEP_BASE + m for m in range(1, 1 << size) if bin(m).count("1") >= need)
+        self.initial_avail = [
+            tuple(r for r in range(self.num_routes)
+                  if (self.route_length[r] if self.route_color[r] != GRAY
+                      else 7 + self.route_length[r]) == idx)
+            for idx in range(14)]
+
+    def _build_payment_tables(self) -> None:
+        """paytab[r][n][w]: the claim actions of coloured route r for a hand with n cards of
+        its colour and w locomotives (both capped at 6); gray_pays[L][c][n][w]: the payment
+        slots of a gray route of length L paid in colour c (locomotives-only excluded)."""
+        def pays(c, L, n, w):
+            lo = max(0, L - n)
+            hi = min(L - 1, w)
+            return [c * 6 + k for k in range(lo, hi + 1)]
+        self.paytab = []
+        for r in range(self.num_routes):
+            c, L = self.route_color[r], self.route_length[r]
+            base = CLAIM_BASE + r * PAYMENTS
+            if c == GRAY:
+                self.paytab.append(None)
+                continue
+            tab = []
+            for n in range(7):
+                row = []
+                for w in range(7):
+                    acts = [base + x for x in pays(c, L, n, w)]
+                    if w >= L:
+                        acts.append(base + ALL_LOCO)
+                    row.append(tuple(acts))
+                tab.append(tuple(row))
+            self.paytab.append(tuple(tab))
+        self.paytab = tuple(self.paytab)
+        self.gray_pays = [None] + [
+            tuple(tuple(tuple(tuple(pays(c, L, n, w)) for w in range(7)) for n in range(7))
+                  for c in range(NUM_COLORS))
+            for L in range(1, 7)]
+
+    # -- states ----------------------------------------------------------------------------
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        self.check_players(num_players)
+        self.parse_options(options)
+        s = TicketToRideState.__new__(TicketToRideState)
+        s._init_base(self, num_players, seed, record_events)
+        n = num_players
+        # rulebook: «Подготовка к игре» -- shuffle the train cards, deal four to each player,
+        # turn five face up; shuffle the tickets and deal three to each player
+        deck = [k for k in range(NUM_COLORS) for _ in range(self.cards_per_color)]
+        deck += [LOCO] * self.num_locomotives
+        s.rng().shuffle(deck)
+        s.deck = deck
+        s.discard = [0] * NUM_KINDS
+        s.hands = []
+        for _ in range(n):
+            h = [0] * NUM_KINDS
+            for _ in range(self.initial_hand):
+                h[deck.pop()] += 1
+            s.hands.append(h)
+        s.known = [[0] * NUM_KINDS for _ in range(n)]
+        s.face_up = [-1] * FACE_UP_SLOTS
+        pile = list(range(self.num_tickets))
+        s.rng().shuffle(pile)
+        s.pile = pile
+        s.offer = [tuple(pile.pop() for _ in range(self.tickets_dealt_initial))
+                   for _ in range(n)]
+        s.tickets = [()] * n
+        s.avail = [list(self.initial_avail) for _ in range(n)]
+        s.claimed = [()] * n
+        s.trains = [self.trains_per_player] * n
+        # rulebook: «Подготовка к игре» -- the scoring markers start on the «1» of the track
+        s.scores = [self.start_score] * n
+        s.turns_left = -1
+        s.passes = 0
+        s.reason = None
+        s._result = None
+        s.phase = INITIAL
+        s.cur = 0
+        s._refill()
+        return s
+
+    # -- networks --------------------------------------------------------------------------
+
+    def components(self, routes) -> dict:
+        """city -> component label over the given routes (union-find)."""
+        parent = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+        ra, rb = self.route_a, self.route_b
+        for r in routes:
+            x, y = find(ra[r]), find(rb[r])
+            if x != y:
+                parent[x] = y
+        return {c: find(c) for c in list(parent)}
+
+    def longest_path(self, routes) -> tuple[int, tuple]:
+        """The longest continuous path (a trail: no route twice, cities may repeat) over the
+        given routes, in train spaces, and one such trail as route ids."""
+        routes = tuple(routes)
+        if not routes:
+            return 0, ()
+        adj: dict[int, list] = {}
+        ra, rb, rl = self.route_a, self.route_b, self.route_length
+        for i, r in enumerate(routes):
+            adj.setdefault(ra[r], []).append((rb[r], i, rl[r]))
+            adj.setdefault(rb[r], []).append((ra[r], i, rl[r]))
+        # A longest trail ends at cities of odd degree, or is closed and then covers a whole
+        # component whose cities all have even degree; start only where it can start.
+        comp = self.components(routes)
+        odd_in = {}
+        for c, nb in adj.items():
+            if len(nb) % 2:
+                odd_in.setdefault(comp[c], []).append(c)
+        starts = []
+        seen = set()
+        for c in sorted(adj):
+            k = comp[c]
+            if k in seen:
+                continue
+            seen.add(k)
+            starts.extend(sorted(odd_in[k]) if k in odd_in else [c])
+        best = [0, ()]
+        path = []
+
+        def dfs(c, used, length):
+            if length > best[0]:
+                best[0] = length
+                best[1] = tuple(path)
+            for nxt, i, L in adj[c]:
+                bit = 1 << i
+                if not used & bit:
+                    path.append(routes[i])
+                    dfs(nxt, used | bit, length + L)
+                    path.pop()
+        for c in starts:
+            dfs(c, 0, 0)
+        return best[0], best[1]
+
+    # -- actions as JSON -------------------------------------------------------------------
+
+    def action_to_json(self, state, a: int) -> dict:
+        if a < FACE_UP_SLOTS:
+            card = state.face_up[a]
+            return {"type": "take_face_up", "slot": a,
+                    "card": self.kinds[card] if card >= 0 else None}
+        if a == TAKE_BLIND:
+            return {"type": "take_blind"}
+        if a == DRAW_TICKETS:
+            return {"type": "draw_tickets"}
+        if a == PASS:
+            return {"type": "pass"}
+        if KEEP_BASE < a < KEEP_BASE + 8:
+            offer = state.offer[state.cur] if state.phase != OVER else ()
+            mask = a - KEEP_BASE
+            return {"type": "keep_tickets",
+                    "tickets": [t for i, t in enumerate(offer) if mask >> i & 1]}
+        if CLAIM_BASE <= a < self.num_actions:
+            r, c, k = decode_claim(a)
+            if c < 0:
+                return {"type": "claim_route", "route": r, "color": None,
+                        "locomotives": self.route_length[r]}
+            return {"type": "claim_route", "route": r, "color": self.colors[c],
+                    "locomotives": k}
+        raise IllegalAction(f"{a} is not a Ticket to Ride action")
+
+    def action_from_json(self, state, d: dict) -> int:
+        if not isinstance(d, dict):
+            raise IllegalAction(f"not a Ticket to Ride action: {d!r}")
+        kind = d.get("type")
+        if kind == "take_face_up":
+            slot = d.get("slot")
+            if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < 5:
+                raise IllegalAction(f"slot must be 0-4, not {slot!r}")
+            return slot
+        if kind == "take_blind":
+            return TAKE_BLIND
+        if kind == "draw_tickets":
+            return DRAW_TICKETS
+        if kind == "pass":
+            return PASS
+        if kind == "keep_tickets":
+            ids = d.get("tickets")
+            offer = state.offer[state.cur] if state.phase != OVER else ()
+            if not isinstance(ids, list) or len(set(ids)) != len(ids) \
+                    or any(t not in offer for t in ids):
+                raise IllegalAction(f"tickets must be a list of tickets on offer {list(offer)}")
+            return KEEP_BASE + sum(1 << offer.index(t) for t in ids)
+        if kind == "claim_route":
+            r = d.get("route")
+            if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < self.num_routes:
+                raise IllegalAction(f"route must be 0-{self.num_routes - 1}, not {r!r}")
+            L = self.route_length[r]
+            k = d.get("locomotives", 0)
+            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= L:
+                raise IllegalAction(f"locomotives must be 0-{L}, not {k!r}")
+            color = d.get("color")
+            if color is None or k == L:
+                if k != L:
+                    raise IllegalAction("a payment without a colour is locomotives only")
+                return CLAIM_BASE + r * PAYMENTS + ALL_LOCO
+            if color not in self.colors:
+                raise IllegalAction(f"unknown colour {color!r}")
+            return CLAIM_BASE + r * PAYMENTS + self.colors.index(color) * 6 + k
+        raise IllegalAction(f"not a Ticket to Ride action: {d!r}")
+
+    # -- presentation ----------------------------------------------------------------------
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        from .text import event_text
+        return event_text(self, event, lang)
+
+    def render_text(self, observation: dict, lang: str = "en") -> str:
+        from .text import render_text
+        return render_text(self, observation, lang)
+
+    def bots(self) -> dict:
+        from .bot import HeuristicBot
+        return {"heuristic": HeuristicBot}

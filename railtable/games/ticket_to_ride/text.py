@@ -1,0 +1,197 @@
+"""Ticket to Ride in words: action labels, log lines and the terminal view (Rich markup)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from .actions import (CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS, TAKE_BLIND,
+                      decode_claim)
+
+_HERE = Path(__file__).parent
+
+# Rich styles of the card colours and of the seats (blue, red, green, yellow, black tokens)
+_STYLE = {"red": "red", "orange": "dark_orange", "yellow": "yellow", "green": "green",
+          "blue": "blue", "pink": "magenta", "black": "bold white on grey23", "white": "white",
+          "gray": "grey62", "locomotive": "bold cyan"}
+_SEAT_STYLE = ("bold blue", "bold red", "bold green", "bold yellow", "bold white on grey23")
+
+
+@cache
+def i18n() -> dict:
+    return json.loads((_HERE / "i18n.json").read_text(encoding="utf-8"))
+
+
+def _t(lang: str) -> dict:
+    return i18n().get(lang) or i18n()["en"]
+
+
+def city(game, c: int, lang: str) -> str:
+    return _t(lang)["cities"][game.data["cities"][c]["key"]]
+
+
+def color(name: str | None, lang: str) -> str:
+    return _t(lang)["colors"].get(name or "locomotive", name)
+
+
+def player(p: int, lang: str) -> str:
+    return f"{_t(lang)['ui']['player']} {p + 1}"
+
+
+def ticket_label(game, t: int, lang: str) -> str:
+    a, b = game.ticket_cities[t]
+    return f"{city(game, a, lang)}–{city(game, b, lang)} ({game.ticket_points[t]})"
+
+
+def route_label(game, r: int, lang: str) -> str:
+    return f"{city(game, game.route_a[r], lang)}–{city(game, game.route_b[r], lang)}"
+
+
+def describe(state, a: int, lang: str = "en") -> str:
+    g = state.game
+    tr = _t(lang)["actions"]
+    if a < FACE_UP_SLOTS:
+        card = state.face_up[a]
+        return tr["take_face_up"].format(card=color(g.kinds[card] if card >= 0 else None, lang),
+                                         slot=a + 1)
+    if a == TAKE_BLIND:
+        return tr["take_blind"]
+    if a == DRAW_TICKETS:
+        return tr["draw_tickets"]
+    if a == PASS:
+        return tr["pass"]
+    if KEEP_BASE < a < KEEP_BASE + 8:
+        offer = state.offer[state.cur]
+        mask = a - KEEP_BASE
+        kept = [ticket_label(g, t, lang) for i, t in enumerate(offer) if mask >> i & 1]
+        return tr["keep_tickets"].format(tickets=", ".join(kept))
+    if CLAIM_BASE <= a < g.num_actions:
+        r, c, k = decode_claim(a)
+        L = g.route_length[r]
+        if c < 0:
+            k = L
+        parts = []
+        if k < L:
+            parts.append(tr["payment_cards"].format(count=L - k, color=color(g.colors[c], lang)))
+        if k:
+            parts.append(tr["payment_locos"].format(count=k))
+        rc = g.route_color[r]
+        return tr["claim_route"].format(
+            a=city(g, g.route_a[r], lang), b=city(g, g.route_b[r], lang), length=L,
+            color=color(g.colors[rc] if rc < len(g.colors) else "gray", lang),
+            payment=" + ".join(parts))
+    return str(a)
+
+
+def event_text(game, e: dict, lang: str = "en") -> str:
+    tr = _t(lang)["events"]
+    kind = e.get("type", "")
+    pl = player(e["player"], lang) if "player" in e else ""
+    private = e.get("to") is not None
+    if kind == "take_face_up":
+        return tr[kind].format(player=pl, card=color(e["card"], lang))
+    if kind == "take_blind":
+        if "card" in e:
+            return tr["take_blind_private"].format(player=pl, card=color(e["card"], lang))
+        return tr[kind].format(player=pl)
+    if kind == "face_up":
+        return tr[kind].format(card=color(e["card"], lang))
+    if kind in ("face_up_reset", "face_up_row"):
+        return tr[kind].format(cards=", ".join(color(c, lang) if c else "—" for c in e["cards"]))
+    if kind == "reshuffle":
+        return tr[kind].format(cards=e["cards"])
+    if kind == "claim_route":
+        r = e["route"]
+        return tr[kind].format(player=pl, a=city(game, game.route_a[r], lang),
+                               b=city(game, game.route_b[r], lang),
+                               length=game.route_length[r], points=e["points"])
+    if kind == "draw_tickets":
+        if private and "tickets" in e:
+            return tr["draw_tickets_private"].format(
+                player=pl, tickets=", ".join(ticket_label(game, t, lang) for t in e["tickets"]))
+        return tr[kind].format(player=pl, count=e.get("count", 0))
+    if kind == "keep_tickets":
+        if private and "tickets" in e:
+            return tr["keep_tickets_private"].format(
+                player=pl, tickets=", ".join(ticket_label(game, t, lang) for t in e["tickets"]))
+        return tr[kind].format(player=pl, kept=e.get("kept", 0), returned=e.get("returned", 0))
+    if kind == "pass":
+        return tr[kind].format(player=pl)
+    if kind == "last_round":
+        return tr[kind].format(player=pl, trains=e["trains"])
+    if kind == "game_over":
+        return tr[kind].format(scores=", ".join(
+            f"{player(p, lang)}: {s}" for p, s in enumerate(e["scores"])))
+    return kind
+
+
+def _card(name: str | None, lang: str, count: int | None = None) -> str:
+    if name is None:
+        return "[dim]·[/dim]"
+    label = color(name, lang)
+    if count is not None:
+        label = f"{label}×{count}"
+    return f"[{_STYLE.get(name, 'white')}]{label}[/]"
+
+
+def render_text(game, obs: dict, lang: str = "en") -> str:
+    t = _t(lang)
+    ui = t["ui"]
+    n = obs["num_players"]
+    seat = obs.get("seat")
+    lines = []
+    phase = t["phases"].get(obs["phase"], obs["phase"])
+    head = f"[bold]{t['title']}[/bold] — {phase}"
+    if obs.get("current") is not None:
+        head += f" — {player(obs['current'], lang)}"
+    if obs.get("last_round"):
+        head += f" — [bold red]{ui['last_round']}[/] ({ui['turns_left']}: {obs['turns_left']})"
+    lines.append(head)
+    for p in range(n):
+        style = _SEAT_STYLE[p % len(_SEAT_STYLE)]
+        mark = "▶" if obs.get("current") == p else " "
+        you = f" ({ui['you']})" if p == seat else ""
+        known = obs["known_cards"][p]
+        kn = ""
+        if p != seat and known:
+            kn = f"  {ui['known']}: " + " ".join(_card(k, lang, v) for k, v in known.items())
+        lines.append(
+            f"{mark} [{style}]{player(p, lang)}{you}[/]: {ui['score']} {obs['scores'][p]}, "
+            f"{ui['trains']} {obs['trains'][p]}, {ui['cards']} {obs['hand_counts'][p]}, "
+            f"{ui['tickets']} {obs['ticket_counts'][p]}{kn}")
+    lines.append(f"{ui['face_up']}: " + "  ".join(
+        f"{i + 1}:{_card(c, lang)}" for i, c in enumerate(obs["face_up"])))
+    lines.append(f"{ui['deck']} {obs['deck']}, {ui['discard']} {obs['discard']}, "
+                 f"{ui['ticket_pile']} {obs['ticket_pile']}")
+    if "hand" in obs:
+        hand = " ".join(_card(k, lang, v) for k, v in obs["hand"].items()) or ui["empty"]
+        lines.append(f"{ui['hand']}: {hand}")
+        for tk in obs["tickets"]:
+            ok = "[green]✔[/]" if tk["completed"] else "[dim]…[/]"
+            lines.append(f"  {ok} {city(game, tk['a'], lang)}–{city(game, tk['b'], lang)} "
+                         f"({tk['points']})")
+        if obs.get("offer"):
+            lines.append(f"{ui['offer']} ({ui['keep_min']} {obs['keep_min']}): " + ", ".join(
+                f"{city(game, tk['a'], lang)}–{city(game, tk['b'], lang)} ({tk['points']})"
+                for tk in obs["offer"]))
+    for p in range(n):
+        style = _SEAT_STYLE[p % len(_SEAT_STYLE)]
+        routes = obs["claimed"][p]
+        if routes:
+            lines.append(f"[{style}]{player(p, lang)}[/] {ui['routes']}: " + ", ".join(
+                f"{route_label(game, r, lang)} {game.route_length[r]}" for r in routes))
+    fin = obs.get("final")
+    if fin:
+        lines.append(f"[bold]{ui['winners']}[/]: " + ", ".join(
+            player(p, lang) for p in fin["winners"]))
+        for p in range(n):
+            d = fin["details"][p]
+            lines.append(f"{player(p, lang)}: {fin['scores'][p]} — {ui['longest_path']} "
+                         f"{d['longest_path']}" + (f" (+{game.longest_bonus})" if d["longest_path_bonus"] else ""))
+            for tk in fin["tickets"][p]:
+                ok = f"[green]{ui['completed']}[/]" if tk["completed"] else \
+                    f"[red]{ui['failed']}[/]"
+                lines.append(f"    {city(game, tk['a'], lang)}–{city(game, tk['b'], lang)} "
+                             f"({tk['points']}) {ok}")
+    return "\n".join(lines)
