@@ -76,24 +76,42 @@ def _writable(path: Optional[Path], what: str) -> None:
 
 @app.command()
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME", help="A game id (see `railtable games`)."),
-    seats: str = typer.Option(..., "--seats", "-s",
-                              help="One entry per seat: human or a bot spec, e.g. "
-                                   "human,heuristic,random. Several humans share the terminal."),
+    game_id: Optional[str] = typer.Argument(None, metavar="GAME",
+                                            help="A game id (see `railtable games`); may be "
+                                                 "left out with --resume."),
+    seats: Optional[str] = typer.Option(None, "--seats", "-s",
+                                        help="One entry per seat: human or a bot spec, e.g. "
+                                             "human,heuristic,random. Several humans share "
+                                             "the terminal."),
     lang: str = typer.Option("en", "--lang", "-l", help="ru or en."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deal (default: random)."),
     options: Optional[str] = typer.Option(None, "--options", help="Game options as a JSON object."),
     save: Optional[Path] = typer.Option(None, "--save",
                                         help="Write the match record (JSON) here at the end or "
                                              "when you quit."),
+    resume: Optional[Path] = typer.Option(None, "--resume",
+                                          help="Continue the unfinished game of this record."),
 ) -> None:
     """Play in the terminal against bots or friends (hot seat). Type q to quit."""
     from railtable.sim.play import TerminalGame
+    record = None
     with user_errors():
-        game = load_game(game_id)
         check_lang(lang)
+        if resume is not None:
+            record = _resumable(resume, game_id, seed, options)
+            game_id, seed = record.game, record.seed
+            options = json.dumps(record.options)
+            seats = seats or ",".join(record.seats)
+        if game_id is None:
+            raise InputError("name a GAME (see `railtable games`) or give --resume FILE")
+        if seats is None:
+            raise InputError("--seats is required, e.g. --seats human,random")
+        game = load_game(game_id)
         opts = parse_options(game, options)
         specs = seat_specs(game, seats)
+        if record is not None and len(specs) != record.num_players:
+            raise InputError(f"--seats lists {len(specs)} seats; the saved game has "
+                             f"{record.num_players}")
     _writable(save, "--save")
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
@@ -101,7 +119,7 @@ def play(
     tg = TerminalGame(game, specs, seed, opts, lang=lang, console=console,
                       ask=lambda prompt: console.input(escape(prompt)))
     try:
-        played = tg.run()
+        played = tg.run(resume=record)
     except BaseException:
         # a bug in a game or a bot: keep the record so the game can be replayed
         if save is not None and tg.record is not None:
@@ -111,6 +129,29 @@ def play(
         tg.save(save)
     elif not played.finished:
         console.print(tg.t["not_saved"], style="dim")
+
+
+def _resumable(path: Path, game_id, seed, options):
+    """The one unfinished record in `path`, checked to replay."""
+    from railtable.engine.record import RecordError, replay as replay_record
+    from railtable.sim.replay import read_records
+    items = read_records(path)
+    if len(items) != 1 or items[0][1] is None:
+        raise InputError(f"--resume needs a file with one record; {path} holds {len(items)}"
+                         if len(items) != 1 else f"--resume {path}: {items[0][2]}")
+    record = items[0][1]
+    if game_id is not None and game_id != record.game:
+        raise InputError(f"{path} is a game of {record.game}, not {game_id}")
+    if seed is not None or options is not None:
+        raise InputError("--seed and --options come from the saved game with --resume")
+    load_game(record.game)
+    try:
+        state = replay_record(record)
+    except RecordError as e:
+        raise InputError(f"{path}: {e}") from None
+    if state.is_terminal():
+        raise InputError(f"{path}: this game is already finished (see railtable replay)")
+    return record
 
 
 # -- simulate --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
-from railtable.engine.record import Record, start
+from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
 from railtable.sim.match import bot_seed
 
@@ -45,6 +45,7 @@ TEXT = {
         "score": "score",
         "winner": "winner",
         "player": "player",
+        "resumed": "Resumed after {k} decisions.",
     },
     "ru": {
         "seat": "Игрок {n}",
@@ -62,6 +63,7 @@ TEXT = {
         "score": "очки",
         "winner": "победа",
         "player": "игрок",
+        "resumed": "Партия продолжена после {k} решений.",
     },
 }
 
@@ -111,15 +113,20 @@ class TerminalGame:
 
     # -- the loop ----------------------------------------------------------------------
 
-    def run(self) -> Played:
+    def run(self, resume: Record | None = None) -> Played:
         """Play to the end or until a human quits (a KeyboardInterrupt or end of input
-        counts as quitting)."""
+        counts as quitting). `resume`: an unfinished record of this game to continue."""
         game = self.game
         n = len(self.seats)
-        self.state = state = game.new_state(n, self.seed, self.opts, record_events=True)
         self.record = start(game, n, self.seed, self.opts, self.seats)
         self.console.rule(escape(game.title.get(self.lang) or game.id))
-        self._log(state)
+        if resume is None:
+            self.state = state = game.new_state(n, self.seed, self.opts, record_events=True)
+            self._log(state)
+        else:
+            self.state = state = replay(resume, record_events=True)
+            self.record.actions = list(resume.actions)
+            self.console.print(self.t["resumed"].format(k=len(resume.actions)), style="dim")
         if not self.humans:
             self._show(None)
         try:

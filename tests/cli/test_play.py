@@ -98,3 +98,33 @@ def test_end_of_input_quits_cleanly():
     result = run("play", "toy", "--seats", "human,random", "--seed", "1", input="1\n")
     assert result.exit_code == 0
     assert "Game left unfinished" in result.stdout and "--save" in result.stdout
+
+
+def test_resume_a_saved_game(tmp_path):
+    save = tmp_path / "game.json"
+    assert run("play", "toy", "--seats", "human,random", "--seed", "4", "--save", save,
+               input="1\nq\n").exit_code == 0
+    result = run("play", "--resume", save, "--save", save, input="1\n" * 5)
+    assert result.exit_code == 0, result.output
+    assert "Resumed after 2 decisions" in result.stdout and "Game over" in result.stdout
+    rec = json.loads(save.read_text())
+    assert len(rec["actions"]) == 12 and rec["result"]["reason"] == "decisions_used"
+    assert rec["seed"] == 4 and rec["seats"] == ["human", "random"]
+    assert run("replay", save).exit_code == 0
+    # a finished game cannot be resumed
+    again = run("play", "--resume", save)
+    assert again.exit_code == 2 and "already finished" in again.stderr
+
+
+def test_resume_refuses_what_does_not_fit(tmp_path):
+    save = tmp_path / "game.json"
+    run("play", "toy", "--seats", "human,random", "--seed", "4", "--save", save, input="q\n")
+    for args, message in [
+        (["toy_coop", "--resume", save], "is a game of toy, not toy_coop"),
+        (["--resume", save, "--seed", "3"], "come from the saved game"),
+        (["--resume", save, "--seats", "human,random,random"], "saved game has 2"),
+        (["--seats", "human,random"], "name a GAME"),
+        (["toy"], "--seats is required"),
+    ]:
+        result = run("play", *args)
+        assert result.exit_code == 2 and message in result.stderr, (args, result.output)
