@@ -1,0 +1,1209 @@
+"""Colt Express: the state, its setup, Schemin', Stealin', events and scoring.
+
+Encoding (all small ints, for speed):
+- a bandit slot b: seat * bps + sub (bps = bandits per seat, 1 or 2); char[b] its character;
+- a position: car * 2 + level (car 0 = locomotive, W = caboose; level 1 = roof);
+- loot tokens 0-17 purses, 18-23 jewels, 24-25 strongboxes; tloc[token] is a position,
+  HELD + b when a bandit holds it, BOX (not in play), WAIT (second strongbox by the
+  locomotive) or LOST (Marshal's Revenge);
+- a card: sub * 6 + kind for action cards, NEUTRAL (12) or 13 + shooter slot for bullets;
+- a pile entry: card | face_down << 4 | seat << 5.
+Decks keep their top at the end of the list.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from railtable.engine import TERMINAL, Game, IllegalAction, OptionsError, Result, State, option
+
+from . import actions as A
+from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
+                      LOOT_PURSE, MARSHAL_TO, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH_AT, PUNCH_TO,
+                      TEAM)
+
+HERE = Path(__file__).parent
+DATA = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
+
+MOVE, CLIMB, FIRE, PUNCH, ROBBERY, MARSHAL = range(6)
+BELLE, CHEYENNE, DJANGO, DOC, GHOST, TUCO = range(6)
+NORMAL, TUNNEL, SPEED, SWITCH = range(4)
+NEUTRAL = 12
+HELD, BOX, WAIT, LOST = 16, -1, -2, -3
+JEWEL0, BOX0, NTOK = 18, 24, 26
+(PH_DRAFT, PH_TEAM, PH_HIDE, PH_CHOOSE, PH_SCHEME, PH_CHAIN, PH_DISCARD, PH_MOVE, PH_FIRE,
+ PH_PUNCH_TARGET, PH_PUNCH_LOOT, PH_PUNCH_KEEP, PH_PUNCH_DIR, PH_ROB, PH_MARSHAL,
+ PH_PICKPOCKET, PH_OVER) = range(17)
+PHASE_NAMES = ("choose_bandit", "choose_team", "hide", "choose_card", "schemin", "chain",
+               "discard", "move", "fire", "punch_target", "punch_loot", "punch_keep",
+               "punch_direction", "robbery", "marshal", "pickpocketing", "game_over")
+EVENTS = tuple(DATA["events"])
+(EV_ANGRY, EV_SWIVEL, EV_BRAKING, EV_TAKE_ALL, EV_REBELLION, EV_PICKPOCKET, EV_REVENGE,
+ EV_HOSTAGE) = range(8)
+BANDITS = A.BANDITS
+KINDS = A.KINDS
+TURN_KINDS = tuple(DATA["turn_kinds"])
+
+
+@dataclass(frozen=True)
+class Options:
+    station_cards: bool = option(False, label={
+        "en": "Advanced set-up: a train station card as round 5",
+        "ru": "Продвинутая подготовка: карта железнодорожной станции в 5-м раунде"})
+    expert: bool = option(False, label={
+        "en": "Expert variant: personal discard pile (one bandit per player)",
+        "ru": "Вариант для экспертов: личная стопка сброса (по одному бандиту)"})
+    two_bandits: bool = option(False, label={
+        "en": "Two bandits per player (3 players; always on with 2)",
+        "ru": "2 бандита на игрока (3 игрока; с 2 игроками всегда)"})
+    random_bandits: bool = option(False, label={
+        "en": "Deal bandits (teams) at random instead of choosing",
+        "ru": "Раздать бандитов (команды) случайно, без выбора"})
+
+
+def _bit(seat: int) -> int:
+    return 1 << seat
+
+
+class ColtState(State):
+    __slots__ = (
+        "two", "expert", "station", "bps", "nb", "W", "phase", "cur", "legal",
+        "char", "slot", "pos", "marshal", "tloc", "tval", "known", "cyl", "fired", "recv",
+        "neutral", "ransom", "hands", "decks", "discards", "dknown", "pile", "rob_i",
+        "round_no", "first0", "first", "rcards", "turn_i", "ord_i", "step", "turns",
+        "ctx_b", "ctx_t", "ctx_tok", "queue", "teams", "hidden", "wagons", "ghost_seat",
+        "doc_seat", "chained")
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.cur
+
+    def legal_actions(self) -> list[int]:
+        return self.legal[:]
+
+    def is_terminal(self) -> bool:
+        return self.cur < 0
+
+    def apply(self, a: int) -> None:
+        if a not in self.legal:
+            if self.cur < 0:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(self._why_illegal(a))
+        if self.record_events:
+            self.events = []
+        self._step(a)
+        while len(self.legal) == 1 and self.phase < PH_HIDE:
+            self._step(self.legal[0])
+
+    def _why_illegal(self, a) -> str:
+        try:
+            d = A.action_to_json(self, a)
+        except IllegalAction:
+            return f"{a!r} is not a Colt Express action"
+        return (f"{d} is not allowed now: seat {self.cur} must decide "
+                f"({PHASE_NAMES[self.phase]})")
+
+    # -- one decision -------------------------------------------------------------------------
+
+    def _step(self, a: int) -> None:
+        ph = self.phase
+        if ph == PH_SCHEME:
+            self._scheme_act(a)
+        elif ph == PH_MOVE:
+            self._do_move(self.ctx_b, a - MOVE_TO)
+            self._card_done()
+        elif ph == PH_FIRE:
+            self._do_fire(self.ctx_b, self.slot[a - FIRE_AT])
+            self._card_done()
+        elif ph == PH_ROB:
+            self._take(self.ctx_b, self._token_of(a, self.pos[self.ctx_b]))
+            self._card_done()
+        elif ph == PH_MARSHAL:
+            self._marshal_to(a - MARSHAL_TO)
+            self._card_done()
+        elif ph == PH_PUNCH_TARGET:
+            if self._punch_target(self.ctx_b, self.slot[a - PUNCH_AT]):
+                self._card_done()
+        elif ph == PH_PUNCH_LOOT:
+            if self._punch_loot(a):
+                self._card_done()
+        elif ph == PH_PUNCH_KEEP:
+            b, tok = self.ctx_b, self.ctx_tok
+            if a == KEEP:
+                self.tloc[tok] = HELD + b
+                self.known[tok] |= _bit(b // self.bps)
+            else:
+                self.tloc[tok] = self.pos[b]
+            if self.record_events:
+                self.emit({"type": "punch_loot", "bandit": BANDITS[self.char[b]],
+                           "victim": BANDITS[self.char[self.ctx_t]], "loot": "purse",
+                           "purse": tok, "kept": a == KEEP})
+            if self._punch_dir():
+                self._card_done()
+        elif ph == PH_PUNCH_DIR:
+            self._push(self.ctx_t, a - PUNCH_TO, "punch")
+            self._card_done()
+        elif ph == PH_CHAIN:
+            self._chain_act(a)
+        elif ph == PH_DISCARD:
+            self._discard_act(a)
+        elif ph == PH_CHOOSE:
+            self._choose_act(a)
+        elif ph == PH_PICKPOCKET:
+            self._pickpocket_act(a)
+        elif ph == PH_DRAFT:
+            self._draft_act(a)
+        elif ph == PH_TEAM:
+            self._team_act(a)
+        elif ph == PH_HIDE:
+            self._hide_act(a)
+
+    # -- setup --------------------------------------------------------------------------------
+
+    def _draft_act(self, a: int) -> None:
+        c = a - DRAFT
+        self.char[self.cur] = c
+        self.slot[c] = self.cur
+        if self.record_events:
+            self.emit({"type": "choose_bandit", "player": self.cur, "bandit": BANDITS[c]})
+        if self.cur + 1 < self.num_players:
+            self.cur += 1
+            self.legal = [DRAFT + x for x in range(6) if self.slot[x] < 0]
+        else:
+            self._bandits_chosen()
+
+    def _team_act(self, a: int) -> None:
+        t = a - TEAM
+        p = self.cur
+        self._set_team(p, t)
+        if self.record_events:
+            self.emit({"type": "choose_team", "player": p,
+                       "bandits": [BANDITS[x] for x in self.teams[t]]})
+        if p + 1 < self.num_players:
+            self.cur = p + 1
+            self.legal = [TEAM + x for x in range(3) if self.slot[self.teams[x][0]] < 0]
+        else:
+            self._bandits_chosen()
+
+    def _set_team(self, p: int, t: int) -> None:
+        for sub in (0, 1):
+            c = self.teams[t][sub]
+            self.char[p * 2 + sub] = c
+            self.slot[c] = p * 2 + sub
+
+    def _bandits_chosen(self) -> None:
+        gs = ds = -1
+        for b in range(self.nb):
+            if self.char[b] == GHOST:
+                gs = b // self.bps
+            elif self.char[b] == DOC:
+                ds = b // self.bps
+        self.ghost_seat, self.doc_seat = gs, ds
+        if self.two:
+            self.phase = PH_HIDE
+            self.cur = 0
+            self.hidden = [-1] * self.num_players
+            self.legal = sorted([HIDE + self.char[0], HIDE + self.char[1]])
+        else:
+            self._begin()
+
+    def _hide_act(self, a: int) -> None:
+        p = self.cur
+        self.hidden[p] = a - HIDE
+        if self.record_events:
+            self.emit({"type": "hide", "player": p, "bandit": BANDITS[a - HIDE], "to": [p]})
+            self.emit({"type": "hide_done", "player": p})
+        if p + 1 < self.num_players:
+            self.cur = p + 1
+            self.legal = sorted([HIDE + self.char[2 * p + 2], HIDE + self.char[2 * p + 3]])
+        else:
+            self._begin()
+
+    def _begin(self) -> None:
+        """The first player is drawn, the bandits board the train, round 1 begins."""
+        rng = self.rng()
+        n, W = self.num_players, self.W
+        self.first0 = rng.randrange(n)
+        pos = self.pos
+        if self.two:
+            for p in range(n):
+                for sub in (0, 1):
+                    b = 2 * p + sub
+                    pos[b] = (W if self.char[b] == self.hidden[p] else W - 1) * 2
+        else:
+            for p in range(n):
+                # rulebook: odd-numbered players (counted from the first player) in the caboose
+                pos[p] = (W if (p - self.first0) % n % 2 == 0 else W - 1) * 2
+        if self.record_events:
+            self.emit({"type": "first_player", "player": self.first0})
+            self.emit({"type": "board", "reveal": self.two,
+                       "bandits": {BANDITS[self.char[b]]: pos[b] >> 1 for b in range(self.nb)}})
+        self._start_round(rng)
+
+    # -- rounds -------------------------------------------------------------------------------
+
+    def _start_round(self, rng=None) -> None:
+        n = self.num_players
+        self.first = (self.first0 + self.round_no) % n
+        card = self.rcards[self.round_no]
+        self.turns = self.game.card_turns[card]
+        self.pile = []
+        self.rob_i = 0
+        if self.record_events:
+            ev = self.game.card_event[card]
+            self.emit({"type": "round", "round": self.round_no + 1, "card": card,
+                       "event": EVENTS[ev] if ev >= 0 else None, "first_player": self.first,
+                       "turns": [TURN_KINDS[t] for t in self.turns], "reveal": True})
+        if self.two:
+            self.phase = PH_CHOOSE
+            self.ord_i = 0
+            self.cur = self.first
+            self.legal = self._choose_legal()
+        else:
+            self._deal(rng)
+
+    def _choose_legal(self) -> list[int]:
+        return [CHOOSE + c for c in sorted(set(self.decks[self.cur])) if c < 12]
+
+    def _choose_act(self, a: int) -> None:
+        p = self.cur
+        c = a - CHOOSE
+        self.decks[p].remove(c)
+        self.hands[p].append(c)
+        if self.record_events:
+            self.emit({"type": "choose_card", "player": p, "card": self._card_json(p, c),
+                       "to": [p]})
+            self.emit({"type": "choose_card_done", "player": p})
+        self.ord_i += 1
+        if self.ord_i < self.num_players:
+            self.cur = (self.first + self.ord_i) % self.num_players
+            self.legal = self._choose_legal()
+        else:
+            self._deal(None)
+
+    def _deal(self, rng) -> None:
+        """Round start: shuffle and draw (expert: draw up to the hand size)."""
+        if rng is None:
+            rng = self.rng()
+        base = self.game.hand_size
+        for p in range(self.num_players):
+            size = base + (p == self.doc_seat)
+            hand = self.hands[p]
+            if self.expert:
+                self._draw(p, size - len(hand), rng)
+                continue
+            deck = self.decks[p]
+            rng.shuffle(deck)
+            self.dknown[p] = 0
+            k = len(deck) - size
+            got = deck[k:]
+            del deck[k:]
+            if self.two:
+                hand.extend(got)
+            else:
+                self.hands[p] = got
+            if self.record_events:
+                self.emit({"type": "deal", "player": p,
+                           "cards": [self._card_json(p, c) for c in got], "to": [p]})
+                self.emit({"type": "deal_count", "player": p, "count": len(got)})
+        self.phase = PH_SCHEME
+        self.turn_i = self.ord_i = self.step = 0
+        self.cur = self.first
+        self.legal = self._scheme_legal()
+
+    def _draw(self, p: int, k: int, rng=None) -> list[int]:
+        deck = self.decks[p]
+        hand = self.hands[p]
+        if k <= 0:
+            return []
+        if len(deck) >= k:
+            got = deck[-k:]
+            del deck[-k:]
+        else:
+            got = deck[:]
+            deck.clear()
+            if self.expert and self.discards[p]:
+                # expert: an exhausted deck is replaced by the shuffled discard pile
+                if rng is None:
+                    rng = self.rng()
+                disc = self.discards[p]
+                rng.shuffle(disc)
+                deck.extend(disc)
+                disc.clear()
+                if self.record_events:
+                    self.emit({"type": "reshuffle", "player": p})
+                more = min(k - len(got), len(deck))
+                if more:
+                    got += deck[-more:]
+                    del deck[-more:]
+        kn = self.dknown[p] - len(got)
+        self.dknown[p] = kn if kn > 0 else 0
+        hand.extend(got)
+        if self.record_events:
+            self.emit({"type": "draw", "player": p,
+                       "cards": [self._card_json(p, c) for c in got], "to": [p]})
+            self.emit({"type": "draw_count", "player": p, "count": len(got)})
+        return got
+
+    # -- Schemin' ---------------------------------------------------------------------------
+
+    def _scheme_legal(self) -> list[int]:
+        p = self.cur
+        acts = [DRAW] if (self.decks[p] or (self.expert and self.discards[p])) else []
+        cs = sorted(set(self.hands[p]))
+        while cs and cs[-1] >= 12:
+            cs.pop()
+        acts += [PLAY + c for c in cs]
+        if p == self.ghost_seat and self.turn_i == 0 and self.turns[0] != TUNNEL:
+            acts += [PLAY_DOWN + c for c in cs]
+        return acts or [DRAW]
+
+    def _scheme_act(self, a: int) -> None:
+        p = self.cur
+        if a == DRAW:
+            self._draw(p, 3)
+            self._scheme_next()
+            return
+        kind = self.turns[self.turn_i]
+        if a >= PLAY_DOWN:
+            c = a - PLAY_DOWN
+            down = 1
+        else:
+            c = a - PLAY
+            down = 1 if kind == TUNNEL else 0
+        hand = self.hands[p]
+        hand.remove(c)
+        self.pile.append(c | down << 4 | p << 5)
+        if self.record_events:
+            self._emit_play(p, c, down)
+        if self.two and c % 6 == FIRE and kind == NORMAL:
+            other = 1 - c // 6
+            opts = sorted({x for x in hand if x < 12 and x // 6 == other and x != MARSHAL})
+            if opts:
+                # rulebook: 2 bandits, general rule: a Fire card may be followed by a card of the partner
+                self.phase = PH_CHAIN
+                self.legal = [PASS] + [PLAY + x for x in opts]
+                return
+        self._scheme_next()
+
+    def _emit_play(self, p: int, c: int, down: int) -> None:
+        if down:
+            self.emit({"type": "play", "player": p, "card": self._card_json(p, c),
+                       "face_down": True, "to": [p]})
+            self.emit({"type": "play_face_down", "player": p})
+        else:
+            self.emit({"type": "play", "player": p, "card": self._card_json(p, c),
+                       "face_down": False})
+
+    def _chain_act(self, a: int) -> None:
+        p = self.cur
+        if a != PASS:
+            c = a - PLAY
+            self.hands[p].remove(c)
+            self.chained.append(len(self.pile))
+            self.pile.append(c | p << 5)
+            if self.record_events:
+                self._emit_play(p, c, 0)
+        self.phase = PH_SCHEME
+        self._scheme_next()
+
+    def _scheme_next(self) -> None:
+        turns = self.turns
+        if self.step == 0 and turns[self.turn_i] == SPEED:
+            self.step = 1
+            self.legal = self._scheme_legal()
+            return
+        self.step = 0
+        n = self.num_players
+        self.ord_i += 1
+        if self.ord_i == n:
+            self.ord_i = 0
+            self.turn_i += 1
+            if self.turn_i == len(turns):
+                self._end_scheme()
+                return
+        if turns[self.turn_i] == SWITCH:
+            self.cur = (self.first - self.ord_i) % n
+        else:
+            self.cur = (self.first + self.ord_i) % n
+        self.legal = self._scheme_legal()
+
+    def _end_scheme(self) -> None:
+        if self.expert:
+            for p in range(self.num_players):
+                hand = self.hands[p]
+                bullets = [c for c in hand if c >= 12]
+                if bullets:
+                    self.hands[p] = [c for c in hand if c < 12]
+                    self.discards[p].extend(bullets)
+            self.ord_i = 0
+            self._next_discard()
+            return
+        for p in range(self.num_players):
+            self.decks[p].extend(self.hands[p])
+            self.hands[p] = []
+        self._start_rob()
+
+    def _next_discard(self) -> None:
+        n = self.num_players
+        while self.ord_i < n:
+            p = (self.first + self.ord_i) % n
+            cs = sorted(set(self.hands[p]))
+            if cs:
+                self.phase = PH_DISCARD
+                self.cur = p
+                self.legal = [PASS] + [DISCARD + c for c in cs]
+                return
+            self.ord_i += 1
+        self._start_rob()
+
+    def _discard_act(self, a: int) -> None:
+        p = self.cur
+        if a == PASS:
+            self.ord_i += 1
+        else:
+            c = a - DISCARD
+            self.hands[p].remove(c)
+            self.discards[p].append(c)
+            if self.record_events:
+                self.emit({"type": "discard", "player": p, "card": self._card_json(p, c),
+                           "to": [p]})
+                self.emit({"type": "discard_count", "player": p, "count": 1})
+        self._next_discard()
+
+    # -- Stealin' -----------------------------------------------------------------------------
+
+    def _start_rob(self) -> None:
+        self.rob_i = 0
+        if self.record_events:
+            self.emit({"type": "stealin", "round": self.round_no + 1})
+        self._rob_continue()
+
+    def _card_done(self) -> None:
+        e = self.pile[self.rob_i]
+        if self.expert:
+            self.discards[e >> 5].append(e & 15)
+        else:
+            self.decks[e >> 5].append(e & 15)
+        self.rob_i += 1
+        self._rob_continue()
+
+    def _rob_continue(self) -> None:
+        pile = self.pile
+        rec = self.record_events
+        while self.rob_i < len(pile):
+            e = pile[self.rob_i]
+            c = e & 15
+            p = e >> 5
+            b = p * self.bps + c // 6
+            kind = c % 6
+            if rec and e & 16:
+                self.emit({"type": "reveal", "player": p, "card": self._card_json(p, c),
+                           "reveal": True})
+            self.cur = p
+            self.ctx_b = b
+            if kind == MOVE:
+                opts = self._move_opts(b)
+                if len(opts) > 1:
+                    self.phase = PH_MOVE
+                    self.legal = [MOVE_TO + x for x in opts]
+                    return
+                self._do_move(b, opts[0])
+            elif kind == CLIMB:
+                q = self.pos[b]
+                if rec:
+                    self.emit({"type": "climb", "bandit": BANDITS[self.char[b]],
+                               "car": q >> 1, "roof": not q & 1})
+                if q & 1:
+                    self.pos[b] = q - 1
+                    if q >> 1 == self.marshal:
+                        self._flee([b])
+                else:
+                    self.pos[b] = q + 1
+            elif kind == FIRE:
+                ts = self._fire_targets(b) if self.cyl[b] else ()
+                if len(ts) > 1:
+                    self.phase = PH_FIRE
+                    self.legal = sorted([FIRE_AT + self.char[t] for t in ts])
+                    return
+                if ts:
+                    self._do_fire(b, ts[0])
+                elif rec:
+                    self.emit({"type": "no_effect", "bandit": BANDITS[self.char[b]],
+                               "card": "fire"})
+            elif kind == ROBBERY:
+                opts = self._loot_here(self.pos[b])
+                if len(opts) > 1:
+                    self.phase = PH_ROB
+                    self.legal = opts
+                    return
+                if opts:
+                    self._take(b, self._token_of(opts[0], self.pos[b]))
+                elif rec:
+                    self.emit({"type": "no_effect", "bandit": BANDITS[self.char[b]],
+                               "card": "robbery"})
+            elif kind == PUNCH:
+                q = self.pos[b]
+                ts = [t for t in range(self.nb) if t != b and self.pos[t] == q]
+                if len(ts) > 1:
+                    ts = self._belle(ts)
+                if len(ts) > 1:
+                    self.phase = PH_PUNCH_TARGET
+                    self.legal = sorted([PUNCH_AT + self.char[t] for t in ts])
+                    return
+                if ts:
+                    if not self._punch_target(b, ts[0]):
+                        return
+                elif rec:
+                    self.emit({"type": "no_effect", "bandit": BANDITS[self.char[b]],
+                               "card": "punch"})
+            else:
+                m = self.marshal
+                if 0 < m < self.W:
+                    self.phase = PH_MARSHAL
+                    self.legal = [MARSHAL_TO + m - 1, MARSHAL_TO + m + 1]
+                    return
+                self._marshal_to(1 if m == 0 else m - 1)
+            if self.expert:
+                self.discards[p].append(c)
+            else:
+                self.decks[p].append(c)
+            self.rob_i += 1
+        self._end_round()
+
+    def _move_opts(self, b: int) -> list[int]:
+        q = self.pos[b]
+        c = q >> 1
+        W = self.W
+        if q & 1:
+            lo = c - 3 if c > 3 else 0
+            hi = c + 3 if c + 3 < W else W
+            return [x for x in range(lo, hi + 1) if x != c]
+        if c == 0:
+            return [1]
+        if c == W:
+            return [W - 1]
+        return [c - 1, c + 1]
+
+    def _do_move(self, b: int, x: int) -> None:
+        q = self.pos[b]
+        self.pos[b] = x * 2 + (q & 1)
+        if self.record_events:
+            self.emit({"type": "move", "bandit": BANDITS[self.char[b]], "from": q >> 1,
+                       "to": x, "roof": bool(q & 1)})
+        if not q & 1 and x == self.marshal:
+            self._flee([b])
+
+    def _flee(self, group: list[int]) -> None:
+        """Bandits inside the Marshal's car climb to its roof and take a neutral bullet."""
+        for b in group:
+            self.pos[b] |= 1
+        got = self._neutral(group)
+        if self.record_events:
+            self.emit({"type": "flee", "bandits": [BANDITS[self.char[b]] for b in group],
+                       "car": self.marshal, "bullet": got})
+
+    def _neutral(self, group) -> bool:
+        """Neutral bullets for a group: all of them or, if too few are left, none."""
+        k = len(group)
+        if not k or self.neutral < k:
+            return False
+        self.neutral -= k
+        bps = self.bps
+        for b in group:
+            p = b // bps
+            self.decks[p].append(NEUTRAL)
+            self.recv[p] += 1
+            self.dknown[p] += 1
+        return True
+
+    def _belle(self, ts: list[int]) -> list[int]:
+        s = self.slot[BELLE]
+        if s in ts:
+            ts.remove(s)
+        return ts
+
+    def _fire_targets(self, b: int) -> list[int]:
+        pos = self.pos
+        q = pos[b]
+        c = q >> 1
+        nb = self.nb
+        if q & 1:
+            ts = []
+            for d in (-1, 1):
+                x = c + d
+                while 0 <= x <= self.W:
+                    r = x * 2 + 1
+                    found = [t for t in range(nb) if pos[t] == r]
+                    if found:
+                        ts += found
+                        break
+                    x += d
+        else:
+            ts = [t for t in range(nb) if not pos[t] & 1 and (pos[t] >> 1) - c in (1, -1)]
+            if self.char[b] == TUCO:
+                # rulebook: БАНДИТЫ, Туко: he may shoot a bandit on the roof of his own car
+                ts += [t for t in range(nb) if pos[t] == q + 1]
+        if len(ts) > 1:
+            ts = self._belle(ts)
+        return ts
+
+    def _do_fire(self, b: int, t: int) -> None:
+        bps = self.bps
+        self.cyl[b] -= 1
+        pt = t // bps
+        self.decks[pt].append(13 + b)
+        self.recv[pt] += 1
+        self.dknown[pt] += 1
+        if pt != b // bps:
+            self.fired[b // bps] += 1
+        if self.record_events:
+            self.emit({"type": "fire", "bandit": BANDITS[self.char[b]],
+                       "target": BANDITS[self.char[t]]})
+        if self.char[b] == DJANGO:
+            qt = self.pos[t]
+            x = qt >> 1
+            x += 1 if x > self.pos[b] >> 1 else -1
+            if 0 <= x <= self.W:
+                self._push(t, x, "django")
+
+    def _push(self, t: int, x: int, why: str) -> None:
+        q = self.pos[t]
+        self.pos[t] = x * 2 + (q & 1)
+        if self.record_events:
+            self.emit({"type": "pushed", "bandit": BANDITS[self.char[t]], "by": why,
+                       "from": q >> 1, "to": x, "roof": bool(q & 1)})
+        if not q & 1 and x == self.marshal:
+            self._flee([t])
+
+    def _loot_here(self, q: int) -> list[int]:
+        tloc = self.tloc
+        opts = [LOOT_PURSE + i for i in range(JEWEL0) if tloc[i] == q]
+        if q in tloc[JEWEL0:BOX0]:
+            opts.append(LOOT_JEWEL)
+        if q in tloc[BOX0:]:
+            opts.append(LOOT_BOX)
+        return opts
+
+    def _token_of(self, a: int, where: int) -> int:
+        if a < LOOT_JEWEL:
+            return a - LOOT_PURSE
+        lo = JEWEL0 if a == LOOT_JEWEL else BOX0
+        return self.tloc.index(where, lo)
+
+    def _take(self, b: int, tok: int) -> None:
+        self.tloc[tok] = HELD + b
+        if tok < JEWEL0:
+            self.known[tok] |= _bit(b // self.bps)
+        if self.record_events:
+            self.emit(self._loot_event("take", b, tok))
+
+    def _loot_event(self, kind: str, b: int, tok: int) -> dict:
+        d = {"type": kind, "bandit": BANDITS[self.char[b]], "loot": _loot_kind(tok)}
+        if tok < JEWEL0:
+            d["purse"] = tok
+        return d
+
+    def _punch_target(self, b: int, t: int) -> bool:
+        """The victim is chosen; True when the card is finished without a decision."""
+        self.ctx_t = t
+        if self.record_events:
+            self.emit({"type": "punch", "bandit": BANDITS[self.char[b]],
+                       "target": BANDITS[self.char[t]]})
+        opts = self._loot_here(HELD + t)
+        if not opts:
+            return self._punch_dir()
+        if len(opts) > 1:
+            self.phase = PH_PUNCH_LOOT
+            self.legal = opts
+            return False
+        return self._punch_loot(opts[0])
+
+    def _punch_loot(self, a: int) -> bool:
+        b, t = self.ctx_b, self.ctx_t
+        tok = self._token_of(a, HELD + t)
+        if tok < JEWEL0 and self.char[b] == CHEYENNE:
+            self.ctx_tok = tok
+            self.phase = PH_PUNCH_KEEP
+            self.legal = [PASS, KEEP]
+            return False
+        self.tloc[tok] = self.pos[b]
+        if self.record_events:
+            self.emit({**self._loot_event("punch_loot", b, tok),
+                       "victim": BANDITS[self.char[t]], "kept": False})
+        return self._punch_dir()
+
+    def _punch_dir(self) -> bool:
+        t = self.ctx_t
+        c = self.pos[t] >> 1
+        if c == 0:
+            x = 1
+        elif c == self.W:
+            x = c - 1
+        else:
+            self.phase = PH_PUNCH_DIR
+            self.legal = [PUNCH_TO + c - 1, PUNCH_TO + c + 1]
+            return False
+        self._push(t, x, "punch")
+        return True
+
+    def _marshal_to(self, x: int) -> None:
+        self.marshal = x
+        if self.record_events:
+            self.emit({"type": "marshal", "to": x})
+        q = x * 2
+        group = [b for b in range(self.nb) if self.pos[b] == q]
+        if group:
+            self._flee(group)
+
+    # -- end of round ------------------------------------------------------------------------
+
+    def _end_round(self) -> None:
+        ev = self.game.card_event[self.rcards[self.round_no]]
+        if ev >= 0:
+            self._round_event(ev)
+            if self.phase == PH_PICKPOCKET:
+                return
+        self._next_round()
+
+    def _round_event(self, ev: int) -> None:
+        pos = self.pos
+        nb = self.nb
+        rec = self.record_events
+        if rec:
+            self.emit({"type": "event", "event": EVENTS[ev]})
+        if ev == EV_ANGRY:
+            m = self.marshal
+            group = [b for b in range(nb) if pos[b] == m * 2 + 1]
+            got = self._neutral(group)
+            if rec and group:
+                self.emit({"type": "marshal_shoots",
+                           "bandits": [BANDITS[self.char[b]] for b in group], "bullet": got})
+            if m < self.W:
+                self._marshal_to(m + 1)
+        elif ev == EV_SWIVEL:
+            for b in range(nb):
+                if pos[b] & 1:
+                    pos[b] = self.W * 2 + 1
+        elif ev == EV_BRAKING:
+            for b in range(nb):
+                if pos[b] & 1 and pos[b] > 1:
+                    pos[b] -= 2
+        elif ev == EV_TAKE_ALL:
+            self.tloc[BOX0 + 1] = self.marshal * 2
+        elif ev == EV_REBELLION:
+            group = [b for b in range(nb) if not pos[b] & 1]
+            got = self._neutral(group)
+            if rec:
+                self.emit({"type": "rebellion", "bullet": got,
+                           "bandits": [BANDITS[self.char[b]] for b in group]})
+        elif ev == EV_PICKPOCKET:
+            n = self.num_players
+            queue = []
+            for k in range(n):
+                p = (self.first + k) % n
+                for b in range(p * self.bps, (p + 1) * self.bps):
+                    q = pos[b]
+                    if pos.count(q) == 1 and q in self.tloc[:JEWEL0]:
+                        queue.append(b)
+            if queue:
+                self.queue = tuple(queue)
+                self._next_pickpocket()
+        elif ev == EV_REVENGE:
+            m = self.marshal * 2 + 1
+            tloc = self.tloc
+            for b in range(nb):
+                if pos[b] == m:
+                    mine = [i for i in range(JEWEL0) if tloc[i] == HELD + b]
+                    if mine:
+                        tok = min(mine, key=lambda i: (self.tval[i], i))
+                        tloc[tok] = LOST
+                        if rec:
+                            self.emit({"type": "revenge", "bandit": BANDITS[self.char[b]],
+                                       "purse": tok})
+        elif ev == EV_HOSTAGE:
+            for b in range(nb):
+                if pos[b] < 2:
+                    self.ransom[b] += self.game.ransom_value
+                    if rec:
+                        self.emit({"type": "ransom", "bandit": BANDITS[self.char[b]],
+                                   "value": self.game.ransom_value})
+
+    def _next_pickpocket(self) -> None:
+        if not self.queue:
+            self.phase = PH_SCHEME  # leaves the event; _next_round sets the real phase
+            self._next_round()
+            return
+        b = self.queue[0]
+        self.queue = self.queue[1:]
+        self.ctx_b = b
+        self.cur = b // self.bps
+        self.phase = PH_PICKPOCKET
+        q = self.pos[b]
+        self.legal = [PASS] + [LOOT_PURSE + i for i in range(JEWEL0) if self.tloc[i] == q]
+
+    def _pickpocket_act(self, a: int) -> None:
+        if a != PASS:
+            b = self.ctx_b
+            tok = a - LOOT_PURSE
+            self.tloc[tok] = HELD + b
+            self.known[tok] |= _bit(b // self.bps)
+            if self.record_events:
+                self.emit(self._loot_event("pickpocket", b, tok))
+        self._next_pickpocket()
+
+    def _next_round(self) -> None:
+        self.round_no += 1
+        self.chained = []
+        if self.round_no == len(self.rcards):
+            self.phase = PH_OVER
+            self.cur = TERMINAL
+            self.legal = []
+            self.pile = []
+            if self.record_events:
+                r = self.result()
+                self.emit({"type": "game_over", "scores": list(r.scores),
+                           "winners": list(r.winners), "reveal": True,
+                           "purses": {str(i): self.tval[i] for i in range(JEWEL0)
+                                      if self.tloc[i] >= HELD}})
+            return
+        self._start_round()
+
+    # -- scoring ----------------------------------------------------------------------------------
+
+    def loot_value(self, b: int) -> int:
+        g = self.game
+        v = self.ransom[b]
+        h = HELD + b
+        tloc = self.tloc
+        for i in range(NTOK):
+            if tloc[i] == h:
+                v += self.tval[i] if i < JEWEL0 else (g.jewel_value if i < BOX0 else g.box_value)
+        return v
+
+    def result(self) -> Result:
+        n, bps = self.num_players, self.bps
+        loot = [sum(self.loot_value(p * bps + s) for s in range(bps)) for p in range(n)]
+        top = max(self.fired)
+        # rulebook: КОНЕЦ ИГРЫ: every tied best shooter gets $1000 (nobody shot: all tie)
+        gun = [f == top for f in self.fired]
+        scores = [loot[p] + (self.game.gunslinger if gun[p] else 0) for p in range(n)]
+        best = max(scores)
+        tied = [p for p in range(n) if scores[p] == best]
+        fewest = min(self.recv[p] for p in tied)
+        winners = tuple(p for p in tied if self.recv[p] == fewest)
+        details = []
+        for p in range(n):
+            names = [BANDITS[self.char[p * bps + s]] for s in range(bps)]
+            details.append({"bandit": "+".join(names), "loot": loot[p],
+                            "bullets_received": self.recv[p], "bullets_fired": self.fired[p],
+                            "gunslinger": gun[p], "score": scores[p]})
+        return Result(tuple(scores), winners, "last_round", tuple(details))
+
+    # -- copies -----------------------------------------------------------------------------------
+
+    def clone(self) -> "ColtState":
+        s = ColtState.__new__(ColtState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s.events = []
+        s.record_events = self.record_events
+        s.two = self.two
+        s.expert = self.expert
+        s.station = self.station
+        s.bps = self.bps
+        s.nb = self.nb
+        s.W = self.W
+        s.phase = self.phase
+        s.cur = self.cur
+        s.legal = self.legal
+        s.char = self.char[:]
+        s.slot = self.slot[:]
+        s.pos = self.pos[:]
+        s.marshal = self.marshal
+        s.tloc = self.tloc[:]
+        s.tval = self.tval
+        s.known = self.known[:]
+        s.cyl = self.cyl[:]
+        s.fired = self.fired[:]
+        s.recv = self.recv[:]
+        s.neutral = self.neutral
+        s.ransom = self.ransom[:]
+        s.hands = [h[:] for h in self.hands]
+        s.decks = [d[:] for d in self.decks]
+        s.discards = [d[:] for d in self.discards] if self.expert else self.discards
+        s.dknown = self.dknown[:]
+        s.pile = self.pile[:]
+        s.rob_i = self.rob_i
+        s.round_no = self.round_no
+        s.first0 = self.first0
+        s.first = self.first
+        s.rcards = self.rcards
+        s.turn_i = self.turn_i
+        s.ord_i = self.ord_i
+        s.step = self.step
+        s.turns = self.turns
+        s.ctx_b = self.ctx_b
+        s.ctx_t = self.ctx_t
+        s.ctx_tok = self.ctx_tok
+        s.queue = self.queue
+        s.teams = self.teams
+        s.hidden = self.hidden[:] if self.hidden is not None else None
+        s.wagons = self.wagons
+        s.ghost_seat = self.ghost_seat
+        s.doc_seat = self.doc_seat
+        s.chained = self.chained[:]
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "ColtState":
+        """A clone where everything `player` cannot see is resampled consistently."""
+        s = self.clone()
+        n = self.num_players
+        me = _bit(player)
+        # purse values the player does not know
+        unknown = [i for i in range(JEWEL0) if not s.known[i] & me]
+        if unknown and s.phase != PH_OVER:
+            vals = [s.tval[i] for i in unknown]
+            rng.shuffle(vals)
+            tval = s.tval[:]
+            for i, v in zip(unknown, vals):
+                tval[i] = v
+            s.tval = tval
+        # round cards still face down
+        if s.phase != PH_OVER:
+            shown = s.round_no + (0 if s.phase < PH_CHOOSE else 1)
+            rc = list(s.rcards)
+            last = len(rc) - 1 if s.station else len(rc)
+            if shown < last:
+                pool = [c for c in self.game.card_pool(n, s.two) if c not in rc[:shown]]
+                rng.shuffle(pool)
+                rc[shown:last] = pool[:last - shown]
+            if s.station and shown <= last:
+                rc[last] = rng.choice((14, 15, 16))
+            s.rcards = tuple(rc)
+        # hidden starting choices of the two-bandit game
+        if s.hidden is not None and s.phase == PH_HIDE:
+            for p in range(n):
+                if p != player and s.hidden[p] >= 0:
+                    s.hidden[p] = s.char[2 * p + rng.randrange(2)]
+        # other players' cards: hand, unknown part of the deck, discard, face-down pile cards
+        down = {}
+        first_hidden = s.rob_i + (1 if PH_MOVE <= s.phase <= PH_MARSHAL else 0)
+        for i in range(first_hidden, len(s.pile)):
+            e = s.pile[i]
+            if e & 16 and (e >> 5) != player and (i + 1) not in s.chained:
+                down.setdefault(e >> 5, []).append(i)
+        for p in range(n):
+            if p == player:
+                continue
+            hand, deck = s.hands[p], s.decks[p]
+            keep = s.dknown[p] if s.expert else 0
+            cut = len(deck) - keep
+            pool = hand + deck[:cut]
+            if s.expert:
+                pool += s.discards[p]
+            slots = down.get(p, ())
+            if slots:
+                # face-down pile slots can only hold action cards
+                acts = [c for c in pool if c < 12] + [s.pile[i] & 15 for i in slots]
+                rng.shuffle(acts)
+                picked = acts[:len(slots)]
+                for i, c in zip(slots, picked):
+                    s.pile[i] = (s.pile[i] & ~15) | c
+                rest = acts[len(slots):] + [c for c in pool if c >= 12]
+                pool = rest
+            rng.shuffle(pool)
+            nh = len(hand)
+            s.hands[p] = pool[:nh]
+            s.decks[p] = pool[nh:nh + cut] + deck[cut:]
+            if s.expert:
+                s.discards[p] = pool[nh + cut:]
+        if s.phase == PH_SCHEME:
+            s.legal = s._scheme_legal()
+        s.reseed(rng)
+        return s
+
+    # -- presentation ----------------------------------------------------------------------------
+
+    def _card_json(self, p: int, c: int) -> dict:
+        if c < 12:
+            d = {"kind": KINDS[c % 6]}
+            if self.two:
+                d["bandit"] = BANDITS[self.char[p * 2 + c // 6]]
+            return d
+        if c == NEUTRAL:
+            return {"kind": "bullet", "from": None}
+        return {"kind": "bullet", "from": BANDITS[self.char[c - 13]]}
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        from .text import describe
+        return describe(self, a, lang)
+
+    def observation(self, player):
+        from .text import observation
+        return observation(self, player)
+
+
+def _loot_kind(tok: int) -> str:
+    return "purse" if tok < JEWEL0 else ("jewel" if tok < BOX0 else "strongbox")
+
+
+class ColtExpress(Game):
+    id = "colt_express"
+    title = {"en": "Colt Express", "ru": "Кольт Экспресс"}
+    description = {"en": "Rob the train in five rounds: plan your cards, then watch them go off.",
+                   "ru": "Ограбьте поезд за пять раундов: спланируйте карты, затем разыграйте их."}
+    min_players, max_players = 2, 6
+    rules_version = "1"
+    Options = Options
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self) -> None:
+        d = DATA
+        kinds = {k: i for i, k in enumerate(d["turn_kinds"])}
+        self.card_turns = tuple(tuple(kinds[t] for t in c["turns"]) for c in d["round_cards"])
+        self.card_event = tuple(EVENTS.index(c["event"]) if c["event"] else -1
+                                for c in d["round_cards"])
+        self.hand_size = d["hand_size"]
+        self.jewel_value = d["jewel_value"]
+        self.box_value = d["strongbox_value"]
+        self.ransom_value = d["ransom_value"]
+        self.gunslinger = d["gunslinger_bonus"]
+        self.purse_values = tuple(d["purse_values"])
+        self.wagon_loot = tuple((w["purses"], w["jewels"]) for w in d["wagons"])
+        ki = {k: i for i, k in enumerate(KINDS)}
+        self.deck_one = tuple(ki[k] for k in d["deck_one_bandit"])
+        each = [ki[k] for k in d["deck_two_bandits_each"]]
+        self.deck_two = tuple(each + [6 + k for k in each] + [MARSHAL])
+        self.leaders = tuple(BANDITS.index(x) for x in d["team_leaders"])
+        self.partners = tuple(BANDITS.index(x) for x in d["team_partners"])
+        self.pools = {
+            "small": tuple(c["id"] for c in d["round_cards"] if c["players"] == "2-4"),
+            "large": tuple(c["id"] for c in d["round_cards"] if c["players"] == "5-6"),
+            "station": tuple(c["id"] for c in d["round_cards"] if c["players"] == "station"),
+        }
+
+    def card_pool(self, n: int, two: bool) -> tuple:
+        return self.pools["small" if two or n <= 4 else "large"]
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        self.check_players(num_players)
+        o = self.parse_options(options)
+        n = num_players
+        two = n == 2 or (n == 3 and o.two_bandits)
+        if o.two_bandits and n > 3:
+            raise OptionsError("two bandits per player is a variant for 2-3 players")
+        if o.expert and two:
+            raise OptionsError("the expert variant is played with one bandit per player")
+        s = ColtState.__new__(ColtState)
+        s._init_base(self, n, seed, record_events)
+        rng = s.rng()
+        s.two, s.expert, s.station = two, o.expert, o.station_cards
+        s.bps = 2 if two else 1
+        nb = s.nb = n * s.bps
+        W = s.W = 3 if n == 2 else n if not two else n + 1
+        s.wagons = tuple(rng.sample(range(6), W))
+        # loot: one $250 starting purse per bandit; the wagons get the rest at random
+        vals = list(self.purse_values)
+        start = self.purse_values[0]
+        for _ in range(nb):
+            vals.remove(start)
+        rng.shuffle(vals)
+        s.tval = [start] * nb + vals
+        allseats = (1 << n) - 1
+        s.known = [allseats] * nb + [0] * (JEWEL0 - nb)
+        tloc = [BOX] * NTOK
+        nextp, nextj = nb, JEWEL0
+        for car, w in enumerate(s.wagons, start=1):
+            purses, jewels = self.wagon_loot[w]
+            for _ in range(purses):
+                tloc[nextp] = car * 2
+                nextp += 1
+            for _ in range(jewels):
+                tloc[nextj] = car * 2
+                nextj += 1
+        for b in range(nb):
+            tloc[b] = HELD + b
+        tloc[BOX0] = 0
+        tloc[BOX0 + 1] = WAIT
+        s.tloc = tloc
+        pool = self.card_pool(n, two)
+        if o.station_cards:
+            s.rcards = tuple(rng.sample(pool, 4)) + (rng.choice(self.pools["station"]),)
+        else:
+            s.rcards = tuple(rng.sample(pool, 5))
+        s.marshal = 0
+        s.char = [-1] * nb
+        s.slot = [-1] * 6
+        s.pos = [0] * nb
+        s.cyl = [6] * nb
+        s.fired = [0] * n
+        s.recv = [0] * n
+        s.neutral = 13
+        s.ransom = [0] * nb
+        deck = self.deck_two if two else self.deck_one
+        s.hands = [[] for _ in range(n)]
+        s.decks = [list(deck) for _ in range(n)]
+        s.discards = [[] for _ in range(n)]
+        s.dknown = [0] * n
+        if o.expert:
+            for d in s.decks:
+                rng.shuffle(d)
+        s.pile = []
+        s.chained = []
+        s.rob_i = s.round_no = s.first0 = s.first = 0
+        s.turn_i = s.ord_i = s.step = 0
+        s.turns = ()
+        s.ctx_b = s.ctx_t = s.ctx_tok = -1
+        s.queue = ()
+        s.hidden = None
+        s.ghost_seat = s.doc_seat = -1
+        s.cur = 0
+        if two:
+            partners = list(self.partners)
+            rng.shuffle(partners)
+            s.teams = tuple(zip(self.leaders, partners))
+            if o.random_bandits:
+                order = list(range(3))
+                rng.shuffle(order)
+                for p in range(n):
+                    s._set_team(p, order[p])
+                s._bandits_chosen()
+            else:
+                s.phase = PH_TEAM
+                s.legal = [TEAM, TEAM + 1, TEAM + 2]
+        else:
+            s.teams = ()
+            if o.random_bandits:
+                chars = rng.sample(range(6), n)
+                for p in range(n):
+                    s.char[p] = chars[p]
+                    s.slot[chars[p]] = p
+                s._bandits_chosen()
+            else:
+                s.phase = PH_DRAFT
+                s.legal = [DRAFT + x for x in range(6)]
+        return s
+
+    def action_to_json(self, state, a):
+        return A.action_to_json(state, a)
+
+    def action_from_json(self, state, d):
+        return A.action_from_json(state, d)
+
+    def event_text(self, event, lang="en"):
+        from .text import event_text
+        return event_text(event, lang)
+
+    def render_text(self, observation, lang="en"):
+        from .text import render_text
+        return render_text(observation, lang)
+
+    def bots(self):
+        from .bot import HeuristicBot
+        return {"heuristic": HeuristicBot}
