@@ -17,9 +17,10 @@ from typing import Iterator, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
+                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
+from rich.text import Text
 
 from railtable.engine.registry import games as all_games
 from railtable.sim.args import InputError, bot_specs, check_lang, load_game, parse_options, \
@@ -156,10 +157,15 @@ def _resumable(path: Path, game_id, seed, options):
 
 # -- simulate --------------------------------------------------------------------------
 
+class GamesPerSecond(ProgressColumn):
+    def render(self, task) -> Text:
+        return Text("" if task.speed is None else f"{task.speed:,.1f} games/s")
+
+
 def _progress() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                    console=err_console)
+                    GamesPerSecond(), TimeElapsedColumn(), TextColumn("eta"),
+                    TimeRemainingColumn(), console=err_console)
 
 
 @app.command()
@@ -351,8 +357,7 @@ def bench(
     if as_json:
         typer.echo(json.dumps(figures, indent=2))
         return
-    t = Table(title=escape(f"{game.id}, {players} players: one process, "
-                           f"{figures['python']} {figures['implementation']}"))
+    t = Table(title=escape(f"{game.id}, {players} players, one process"))
     t.add_column("figure")
     t.add_column("value", justify="right")
 
@@ -365,8 +370,8 @@ def bench(
     t.add_row("clones of mid-game states", rate(figures["clones_per_s"]))
     t.add_row("determinizations (current player)", rate(figures["determinizations_per_s"]))
     console.print(t)
-    console.print(f"{seconds:g} s per figure; {figures['cores']} cores on this machine",
-                  style="dim")
+    console.print(f"{seconds:g} s per figure; {figures['implementation']} "
+                  f"{figures['python']}; {figures['cores']} cores on this machine", style="dim")
 
 
 # -- server ----------------------------------------------------------------------------

@@ -4,8 +4,10 @@ Game i of a batch uses seed `batch.seed + i`, and each seat's bot gets a generat
 that seed (`railtable.sim.match.bot_seed`), so a game's outcome depends only on its seed:
 the outcomes are identical whatever the number of workers. They are yielded in seed order.
 
-Games are sent to the workers in chunks (fewer messages between processes) with a bounded
-number of chunks in flight (memory stays flat on long runs). A game that raises is reported
+Games are sent to the workers in chunks with a bounded number of chunks in flight (memory
+stays flat on long runs). Chunks adapt to the speed of the games: one game each at first,
+then as many as take about half a second (fewer messages between processes for fast games,
+a lively progress bar and an even finish for slow ones). A game that raises is reported
 as an outcome with an "error" and the others go on.
 """
 
@@ -15,6 +17,7 @@ import importlib
 import multiprocessing
 import os
 import signal
+import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -101,14 +104,45 @@ def _init_worker(batch: Batch) -> None:
     _worker["game"] = _find_game(batch)
 
 
-def _run_chunk(start: int, stop: int) -> list[tuple[int, dict]]:
+def _run_chunk(start: int, stop: int) -> tuple[float, list[tuple[int, dict]]]:
     game, batch = _worker["game"], _worker["batch"]
-    return [(i, play_one(game, batch, i)) for i in range(start, stop)]
+    t = time.perf_counter()
+    items = [(i, play_one(game, batch, i)) for i in range(start, stop)]
+    return time.perf_counter() - t, items
 
 
-def chunk_size(games: int, jobs: int) -> int:
-    """Big enough to make messages rare, small enough to share work evenly at the end."""
-    return max(1, min(64, games // (jobs * 16)))
+class Chunker:
+    """Hands out consecutive ranges of game indices for the workers.
+
+    One game per chunk until a speed has been measured; then chunks that take about
+    `target` seconds, at most `most` games, and never more than a share of the games left
+    so that the workers finish together.
+    """
+
+    def __init__(self, games: int, jobs: int, target: float = 0.5, most: int = 256) -> None:
+        self.games, self.jobs, self.target, self.most = games, jobs, target, most
+        self.next = 0
+        self.seconds = 0.0
+        self.measured = 0
+
+    def record(self, games: int, seconds: float) -> None:
+        self.measured += games
+        self.seconds += seconds
+
+    def size(self) -> int:
+        if not self.measured:
+            return 1
+        per_game = self.seconds / self.measured
+        fit = int(self.target / per_game) if per_game > 0 else self.most
+        share = (self.games - self.next) // (self.jobs * 4)
+        return max(1, min(fit, self.most, share))
+
+    def take(self) -> tuple[int, int] | None:
+        if self.next >= self.games:
+            return None
+        start = self.next
+        self.next = min(self.games, start + self.size())
+        return start, self.next
 
 
 def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tuple[int, dict]]:
@@ -136,8 +170,7 @@ def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | N
 
 
 def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
-    size = chunk_size(batch.games, jobs)
-    ranges = iter([(s, min(s + size, batch.games)) for s in range(0, batch.games, size)])
+    chunker = Chunker(batch.games, jobs)
     ctx = multiprocessing.get_context(mp_context) if mp_context else None
     pending: dict[int, dict] = {}
     next_index = 0
@@ -152,7 +185,7 @@ def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
             on_done(len(items))
 
     def submit() -> bool:
-        r = next(ranges, None)
+        r = chunker.take()
         if r is None:
             return False
         try:
@@ -171,7 +204,9 @@ def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
             for f in done:
                 r = inflight.pop(f)
                 try:
-                    take(f.result())
+                    seconds, items = f.result()
+                    chunker.record(len(items), seconds)
+                    take(items)
                 except Exception as e:  # the worker died (killed, out of memory)
                     take(_lost(batch, *r, e))
             while next_index in pending:

@@ -15,8 +15,17 @@ def _num(x, digits: int = 2) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+def _short(x: float) -> str:
+    a = abs(x)
+    if a >= 100:
+        return f"{x:.0f}"
+    if a >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
 def _ms(d: dict) -> str:
-    return "-" if d["mean"] is None else f"{d['mean']:.2f} ± {d['std']:.2f}"
+    return "-" if d["mean"] is None else f"{_short(d['mean'])} ± {_short(d['std'])}"
 
 
 def _pct(x) -> str:
@@ -27,29 +36,33 @@ def print_summary(summary: dict, console: Console, title: str | None = None) -> 
     title = title or f"{summary['game']}: {summary['games']} games"
     coop = summary["cooperative"]
     seats = Table(title=escape(title))
-    seats.add_column("seat", justify="right")
-    seats.add_column("bot")
+    seats.add_column("seat", justify="right", no_wrap=True)
+    seats.add_column("bot", no_wrap=True)
     if not coop:
         seats.add_column("wins (shared)", justify="right")
         seats.add_column("win %", justify="right")
         seats.add_column("tied wins", justify="right")
     seats.add_column("score mean ± std", justify="right")
-    numbers = summary["details"]["numbers"]
-    flags = summary["details"]["flags"]
-    for key in numbers:
-        seats.add_column(f"{escape(key)} mean ± std", justify="right")
-    for key in flags:
-        seats.add_column(f"{escape(key)} rate", justify="right")
     for row in summary["per_seat"]:
-        p = row["seat"]
-        cells = [str(p), escape(row["bot"])]
+        cells = [str(row["seat"]), escape(row["bot"])]
         if not coop:
             cells += [_num(row["wins"]), _pct(row["win_rate"]), str(row["ties"])]
         cells.append(_ms(row["score"]))
-        cells += [_ms(numbers[k][p]) for k in numbers]
-        cells += [_pct(flags[k][p]) for k in flags]
         seats.add_row(*cells)
     console.print(seats)
+
+    numbers = summary["details"]["numbers"]
+    flags = summary["details"]["flags"]
+    if numbers or flags:
+        det = Table(title="Result details per seat (numbers: mean ± std; yes/no: rate)")
+        det.add_column("detail", no_wrap=True)
+        for p in range(summary["players"]):
+            det.add_column(f"seat {p}", justify="right")
+        for key, per in numbers.items():
+            det.add_row(escape(key), *[_ms(d) for d in per])
+        for key, per in flags.items():
+            det.add_row(escape(key), *[_pct(r) for r in per])
+        console.print(det)
 
     if coop:
         team = summary["team"]

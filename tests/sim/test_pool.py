@@ -1,9 +1,7 @@
 """The process pool gives the same games, in the same order, as one process."""
 
-import pytest
-
 import tests.sim.toys as toys
-from railtable.sim.pool import batch_for, chunk_size, run_games
+from railtable.sim.pool import Chunker, batch_for, run_games
 from tests.engine.toy_game import GAME
 
 
@@ -19,9 +17,8 @@ def test_spawned_workers_find_a_game_registered_by_hand():
     assert all("result" in o and "record" in o for o in pooled)
 
 
-def test_many_small_chunks_come_back_in_seed_order():
-    batch = batch_for(GAME, 2, ["random", "random"], seed=0, games=45)
-    assert chunk_size(45, 2) == 1
+def test_chunks_of_all_sizes_come_back_in_seed_order():
+    batch = batch_for(GAME, 2, ["random", "random"], seed=0, games=300)
     assert list(run_games(batch, jobs=2)) == list(run_games(batch, jobs=1))
 
 
@@ -32,6 +29,20 @@ def test_errors_travel_back_from_workers():
     assert outs == list(run_games(batch, jobs=1))
 
 
-@pytest.mark.parametrize("games, jobs, size", [(2000, 2, 62), (10, 4, 1), (100000, 2, 64)])
-def test_chunk_size(games, jobs, size):
-    assert chunk_size(games, jobs) == size
+def drain(chunker, seconds_per_game):
+    sizes = []
+    while (r := chunker.take()) is not None:
+        sizes.append(r[1] - r[0])
+        chunker.record(r[1] - r[0], seconds_per_game * (r[1] - r[0]))
+    return sizes
+
+
+def test_chunks_fit_the_speed_of_the_games():
+    fast = drain(Chunker(2000, 2), seconds_per_game=0.0001)
+    assert fast[0] == 1 and 200 < fast[1] <= 256 and sum(fast) == 2000
+    # then never growing: the tail is cut fine so that the workers finish together
+    assert fast[1:] == sorted(fast[1:], reverse=True) and fast[-1] == 1
+    slow = drain(Chunker(100, 2), seconds_per_game=2.0)
+    assert slow == [1] * 100
+    medium = drain(Chunker(1000, 2), seconds_per_game=0.01)
+    assert max(medium) == 50 and sum(medium) == 1000
