@@ -19,6 +19,7 @@ import time
 from typing import Callable
 
 from railtable.engine.game import Game, State
+from railtable.sim.match import MAX_DECISIONS, RunawayGame
 
 POOL_SIZE = 200
 WARMUP = 0.25  # seconds per figure
@@ -32,6 +33,8 @@ def random_playout(state: State, rng: random.Random) -> int:
         legal = state.legal_actions()
         state.apply(legal[int(rng.random() * len(legal))])
         n += 1
+        if n > MAX_DECISIONS:
+            raise RunawayGame(f"{state.game.id}: no end after {n} random decisions")
     return n
 
 

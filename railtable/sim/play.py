@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -68,6 +69,7 @@ TEXT = {
 }
 
 QUIT = ("q", "quit", "exit", "й")
+LONG_LIST = 16  # more choices than this are shown in columns
 
 
 class Quit(Exception):
@@ -152,8 +154,13 @@ class TerminalGame:
         self.console.rule(escape(self.t["turn"].format(who=self.who(p))))
         self._show(p)
         legal = state.legal_actions()
-        for i, a in enumerate(legal, 1):
-            self.console.print(f"  [bold]{i:>2}[/bold]  {escape(state.describe(a, self.lang))}")
+        choices = [f"[bold]{i:>3}[/bold]  {escape(state.describe(a, self.lang))}"
+                   for i, a in enumerate(legal, 1)]
+        if len(choices) > LONG_LIST:  # side by side, numbered down the columns
+            self.console.print(Columns(choices, column_first=True, padding=(0, 3)))
+        else:
+            for line in choices:
+                self.console.print(line)
         while True:
             answer = self.ask(self.t["choose"].format(k=len(legal))).strip().lower()
             if answer in QUIT:
