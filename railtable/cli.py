@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
@@ -23,8 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from railtable.engine.registry import games as all_games
-from railtable.sim.args import InputError, bot_specs, check_lang, load_game, parse_options, \
-    seat_specs
+from railtable.sim.args import (InputError, bot_specs, check_lang, check_players, load_game,
+                                parse_options, seat_specs, split)
 
 app = typer.Typer(help="Railway board games: play, simulate, replay, benchmark, serve.",
                   no_args_is_help=True, add_completion=False)
@@ -191,30 +190,27 @@ def simulate(
                              "rate per level (PNG)."),
 ) -> None:
     """Play many games between bots and summarise them."""
-    from railtable.sim.pool import batch_for, default_jobs, run_games
+    from railtable.sim.pool import default_jobs
     from railtable.sim.report import print_levels, print_summary
-    from railtable.sim.summary import summarise
+    from railtable.sim.simulate import simulate as run_simulation
 
     with user_errors():
         game = load_game(game_id)
         opts = parse_options(game, options)
         if players is None:
-            from railtable.sim.args import split
             k = len(split(bots, "--bots"))
             players = k if k > 1 else game.min_players
         specs = bot_specs(game, bots, players)
-        levels = [("", {})]
+        base = game.options_to_json(opts)
+        levels = [("", base)]
         if plot is not None:
-            levels = game.difficulty_levels()
-            if not levels:
+            if not game.difficulty_levels():
                 raise InputError(f"{game.id} defines no difficulty levels, so --plot has "
                                  f"nothing to draw")
-        base = game.options_to_json(opts)
-        runs = []
-        for label, level_opts in levels:
-            merged = dict(base, **level_opts)
-            parse_options(game, json.dumps(merged))  # a level must be valid options
-            runs.append((label, merged))
+            # a level's options are laid over --options; each must be valid
+            levels = [(label, game.options_to_json(parse_options(
+                game, json.dumps(dict(base, **level_opts)))))
+                for label, level_opts in game.difficulty_levels()]
     if records and out is None:
         fail("--records needs --out FILE.jsonl")
     _writable(out, "--out")
@@ -226,48 +222,25 @@ def simulate(
     except OSError as e:
         fail(f"cannot write {out}: {e.strerror or e}")
 
-    results = []
-    interrupted = False
     try:
         with _progress() as progress:
-            for label, level_opts in runs:
-                batch = batch_for(game, players, specs, seed, n, level_opts, keep_record=records)
-                name = f"{game.id} {label}".strip()
-                task = progress.add_task(escape(name), total=n)
-                done = []
-                start = time.perf_counter()
-                try:
-                    for o in run_games(batch, jobs,
-                                       on_done=lambda k: progress.advance(task, k)):
-                        if sink is not None:
-                            line = dict(o, level=label) if plot is not None else o
-                            sink.write(json.dumps(line, ensure_ascii=False) + "\n")
-                        o.pop("record", None)
-                        done.append(o)
-                except KeyboardInterrupt:
-                    interrupted = True
-                seconds = time.perf_counter() - start
-                summary = summarise(done, game=game.id, num_players=players, seats=specs,
-                                    cooperative=game.cooperative, seconds=seconds)
-                if interrupted:
-                    summary["interrupted"] = True
-                results.append((label, level_opts, summary))
-                if interrupted:
-                    break
+            runs, interrupted = run_simulation(
+                game, players, specs, seed, n, levels, jobs=jobs, sink=sink,
+                keep_record=records, tag_level=plot is not None, progress=progress)
     finally:
         if sink is not None:
             sink.close()
 
-    failed = any(s["errors"] for _, _, s in results)
+    failed = any(r.summary["errors"] for r in runs)
     if plot is None:
-        summary = results[0][2]
+        summary = runs[0].summary
         if as_json:
             typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
         else:
             print_summary(summary, console)
     else:
         from railtable.sim.plot import draw_curve, level_row
-        rows = [level_row(label, o, s) for label, o, s in results]
+        rows = [level_row(r.label, r.options, r.summary) for r in runs]
         what = "team win rate" if game.cooperative else f"win rate of seat 0 ({specs[0]})"
         title = f"{game.title.get('en', game.id)}: {what}"
         if as_json:
@@ -275,9 +248,9 @@ def simulate(
                                   ensure_ascii=False, indent=2))
         else:
             print_levels(rows, console, title)
-            for _, _, s in results:
-                if s["errors"]:
-                    print_summary(s, console)
+            for r in runs:
+                if r.summary["errors"]:
+                    print_summary(r.summary, console, f"{game.id} {r.label}: failed games")
         try:
             draw_curve(rows, plot, title, f"{what} (%)")
         except RuntimeError as e:
@@ -344,7 +317,6 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
     """Measure one process: random playouts, clones and determinizations per second."""
-    from railtable.sim.args import check_players
     from railtable.sim.bench import run_bench
     with user_errors():
         game = load_game(game_id)
