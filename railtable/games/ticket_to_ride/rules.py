@@ -155,6 +155,8 @@ class TicketToRideState(State):
             self._end_turn(p)
             return
         if a < FACE_UP_SLOTS:
+            if a < 0:
+                raise IllegalAction(f"{a} is not a Ticket to Ride action")
             card = self.face_up[a]
             if ph == TURN:
                 if card < 0:

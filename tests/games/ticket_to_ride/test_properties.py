@@ -1,0 +1,251 @@
+"""Properties over many seeded random games: conservation, independent rescoring, replay,
+clones, illegal actions, hidden information."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from railtable.engine import IllegalAction
+from railtable.engine.record import check_result, replay
+from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride.rules import OVER
+from railtable.sim.match import play_match
+
+from .helpers import snapshot
+
+import railtable.games.ticket_to_ride as ttr_package
+
+# the data read independently of the game object
+DATA = json.loads((Path(ttr_package.__file__).parent / "data.json").read_text(encoding="utf-8"))
+ROUTES = DATA["routes"]
+TICKETS = DATA["tickets"]
+POINTS = {int(k): v for k, v in DATA["route_points"].items()}
+GAMES_PER_COUNT = {2: 300, 3: 200, 4: 200, 5: 150}
+
+
+def random_games(n, count, seed0=0, record_events=False):
+    for seed in range(seed0, seed0 + count):
+        s = GAME.new_state(n, seed, record_events=record_events)
+        rng = random.Random(seed * 7 + n)
+        yield s, rng
+
+
+def check_conservation(s):
+    n = s.num_players
+    per_kind = [0] * 9
+    for h in s.hands:
+        for k in range(9):
+            assert h[k] >= 0
+            per_kind[k] += h[k]
+    for c in s.deck:
+        per_kind[c] += 1
+    for k in range(9):
+        per_kind[k] += s.discard[k]
+    for c in s.face_up:
+        if c >= 0:
+            per_kind[c] += 1
+    assert per_kind == [12] * 8 + [14]
+    for p in range(n):
+        assert s.trains[p] + sum(ROUTES[r]["length"] for r in s.claimed[p]) == 45
+        for k in range(9):
+            assert 0 <= s.known[p][k] <= s.hands[p][k]
+    tickets = [e & 31 for e in s.pile] + [t for ts in s.tickets for t in ts] + \
+        [t for o in s.offer for t in o]
+    assert sorted(tickets) == list(range(30))
+    claimed = [r for c in s.claimed for r in c]
+    assert len(claimed) == len(set(claimed))
+
+
+def brute_longest(routes):
+    """Longest trail by trying every start city and every unused route (no pruning)."""
+    best = 0
+
+    def walk(city, used, length):
+        nonlocal best
+        best = max(best, length)
+        for r in routes:
+            if r in used:
+                continue
+            a, b = ROUTES[r]["a"], ROUTES[r]["b"]
+            if city in (a, b):
+                walk(b if city == a else a, used | {r}, length + ROUTES[r]["length"])
+    cities = {ROUTES[r]["a"] for r in routes} | {ROUTES[r]["b"] for r in routes}
+    for c in cities:
+        walk(c, frozenset(), 0)
+    return best
+
+
+def connected(routes, a, b):
+    seen, todo = {a}, [a]
+    while todo:
+        c = todo.pop()
+        for r in routes:
+            x, y = ROUTES[r]["a"], ROUTES[r]["b"]
+            for u, v in ((x, y), (y, x)):
+                if u == c and v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+    return b in seen
+
+
+def rescore(obs):
+    """Final scores from the final public observation only."""
+    n = obs["num_players"]
+    fin = obs["final"]
+    lps = [brute_longest(obs["claimed"][p]) for p in range(n)]
+    best = max(lps)
+    scores = []
+    for p in range(n):
+        s = DATA["start_score"] + sum(POINTS[ROUTES[r]["length"]] for r in obs["claimed"][p])
+        for tk in fin["tickets"][p]:
+            t = TICKETS[tk["id"]]
+            ok = connected(obs["claimed"][p], t["a"], t["b"])
+            assert tk["completed"] == ok
+            s += t["points"] if ok else -t["points"]
+        if best > 0 and lps[p] == best:
+            s += DATA["longest_path_bonus"]
+        scores.append(s)
+    return scores, lps
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_conserve_and_rescore(n):
+    ends = set()
+    for s, rng in random_games(n, GAMES_PER_COUNT[n]):
+        steps = 0
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            s.apply(legal[int(rng.random() * len(legal))])
+            if steps % 5 == 0:
+                check_conservation(s)
+            steps += 1
+        check_conservation(s)
+        assert s.legal_actions() == [] and s.current_player() == -1
+        ends.add(s.reason)
+        res = s.result()
+        obs = s.observation(None)
+        scores, lps = rescore(obs)
+        assert list(res.scores) == scores
+        assert [d["longest_path"] for d in res.details] == lps
+        # winners: most points, then most completed tickets, then the longest path
+        key = [(scores[p], res.details[p]["tickets_completed"], lps[p]) for p in range(n)]
+        assert sorted(res.winners) == [p for p in range(n) if key[p] == max(key)]
+        if s.reason == "last_round":
+            assert min(s.trains) <= 2
+    assert "last_round" in ends
+
+
+def test_replay_is_deterministic():
+    for n, seed in ((2, 3), (3, 4), (5, 5)):
+        m = play_match(GAME, n, seed, ["random"] * n, keep_record=True)
+        again = replay(m.record, record_events=True)
+        assert check_result(m.record, again) is not None
+        assert again.observation(None) == m.state.observation(None)
+        assert again.hands == m.state.hands and again.pile == m.state.pile
+
+
+def test_clones_are_independent():
+    for s, rng in random_games(3, 30, seed0=500):
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            if rng.random() < 0.2:
+                before = snapshot(s)
+                c = s.clone()
+                assert snapshot(c) == before
+                for _ in range(5):
+                    if c.phase == OVER:
+                        break
+                    cl = c.legal_actions()
+                    c.apply(cl[int(rng.random() * len(cl))])
+                assert snapshot(s) == before
+            s.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_illegal_actions_refused_and_state_unchanged():
+    tried = 0
+    for s, rng in random_games(4, 20, seed0=900):
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            legal_set = set(legal)
+            for _ in range(3):
+                a = rng.randrange(-2, GAME.num_actions + 3)
+                if a in legal_set:
+                    continue
+                before = snapshot(s)
+                with pytest.raises(IllegalAction) as err:
+                    s.apply(a)
+                assert str(err.value)
+                assert snapshot(s) == before
+                tried += 1
+            s.apply(legal[int(rng.random() * len(legal))])
+        with pytest.raises(IllegalAction, match="over"):
+            s.apply(legal[0])
+    assert tried > 1000
+
+
+def test_observations_hide_hands_tickets_and_deck():
+    for s, rng in random_games(3, 25, seed0=300, record_events=True):
+        while s.phase != OVER:
+            for p in (None, 0, 1, 2):
+                obs = s.observation(p)
+                text = json.dumps(obs)
+                assert isinstance(obs["deck"], int)
+                for q in range(3):
+                    if q != p:
+                        assert obs["hand_counts"][q] == sum(s.hands[q])
+                if p is None:
+                    assert "hand" not in obs and "tickets" not in obs
+                else:
+                    assert set(obs["hand"].values()) <= set(range(111))
+                    assert [t["id"] for t in obs["tickets"]] == list(s.tickets[p])
+                # resampling what p cannot see leaves p's observation as it was
+                if p is not None:
+                    d = s.determinize(p, random.Random(len(text)))
+                    assert d.observation(p) == obs
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+            for e in s.events:
+                if e["type"] in ("take_blind", "draw_tickets", "keep_tickets") \
+                        and e.get("to") is None:
+                    assert "card" not in e and "tickets" not in e
+
+
+def test_determinize_is_consistent():
+    for s, rng in random_games(4, 15, seed0=700):
+        while s.phase != OVER:
+            if rng.random() < 0.1:
+                p = s.current_player()
+                d = s.determinize(p, random.Random(rng.random()))
+                check_conservation(d)
+                assert d.hands[p] == s.hands[p] and d.tickets[p] == s.tickets[p]
+                assert d.offer[p] == s.offer[p]
+                for q in range(4):
+                    assert sum(d.hands[q]) == sum(s.hands[q])
+                    assert len(d.tickets[q]) == len(s.tickets[q])
+                    assert all(d.hands[q][k] >= s.known[q][k] for k in range(9))
+                assert len(d.deck) == len(s.deck) and d.face_up == s.face_up
+                # pile entries that p placed there stay where they are
+                bit = 1 << (p + 5)
+                for i, e in enumerate(s.pile):
+                    if e & bit:
+                        assert d.pile[i] == e
+                assert d._seed != s._seed
+                # the determinized copy plays on legally
+                dl = d.legal_actions()
+                d.apply(dl[-1])
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_private_events_go_to_their_seat_only():
+    s = GAME.new_state(2, 11)
+    s.apply(s.legal_actions()[-1])
+    s.apply(s.legal_actions()[-1])
+    s.apply(5)   # a blind card
+    private = [e for e in s.events if e.get("to") is not None]
+    assert private and all(e["to"] == [0] for e in private)
+    assert all("card" not in e for e in s.visible_events(1) if e["type"] == "take_blind")
+    assert any("card" in e for e in s.visible_events(0) if e["type"] == "take_blind")
