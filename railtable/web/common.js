@@ -1,0 +1,124 @@
+// Shared helpers of the Railtable pages: language, strings, safe DOM building.
+
+const STRINGS = {
+  en: {
+    app: "Railtable", lobby: "Lobby", new_table: "New table", game: "Game", players: "Players",
+    your_name: "Your name", seat: "Seat", me: "Me", human: "Human (invitation link)",
+    bot: "Bot", options: "Options", create: "Create table", open_tables: "Waiting for players",
+    running_tables: "Playing now", finished_tables: "Finished", join: "Join", watch: "Watch",
+    replay: "Replay", free_seat: "free seat", none: "None", links: "Seat links",
+    links_note: "Send each invited player their own link; it is the key to the seat.",
+    go_to_seat: "Go to my seat", watch_table: "Watch the table", turn_of: "Turn:",
+    your_turn: "Your turn", choices: "Your choices", waiting: "Waiting for", log: "Game log",
+    undo: "Take back", spectator: "You are watching", game_over: "Game over",
+    winner: "Winner", winners: "Winners", score: "Score", reason: "Reason",
+    connecting: "Connecting…", connected: "Connected", disconnected: "Connection lost, reconnecting…",
+    claim_title: "Take this seat", claim: "Sit down", not_started: "Waiting for every seat to be taken",
+    back_to_lobby: "Lobby", moves: "moves", start: "Start", prev: "Back", next: "Forward",
+    end: "End", step: "Step", no_tables: "No tables", name_needed: "Enter your name",
+    offline: "offline", description: "About", seats_taken: "Seats",
+    error: "Error",
+    "err.illegal": "That move is not allowed now.", "err.stale": "The table moved on; try again.",
+    "err.not_your_turn": "It is not your turn.", "err.forbidden": "Spectators cannot act.",
+    "err.bad_token": "This seat link is not valid.", "err.too_large": "Message too large.",
+    "err.bad_message": "Malformed message.", "err.no_undo": "You cannot take that back now.",
+    "err.not_found": "No such table.", "err.finished": "The game is over.",
+    "err.not_started": "The game has not started.", "err.bad_name": "Please enter a name (1-32 characters).",
+    "err.no_seat": "There is no free seat.",
+  },
+  ru: {
+    app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
+    your_name: "Ваше имя", seat: "Место", me: "Я", human: "Человек (ссылка-приглашение)",
+    bot: "Бот", options: "Настройки", create: "Создать стол", open_tables: "Ждут игроков",
+    running_tables: "Идут сейчас", finished_tables: "Завершённые", join: "Сесть",
+    watch: "Смотреть", replay: "Повтор", free_seat: "свободно", none: "Нет", links: "Ссылки на места",
+    links_note: "Отправьте каждому приглашённому его ссылку: она — ключ к месту.",
+    go_to_seat: "Перейти к своему месту", watch_table: "Смотреть стол", turn_of: "Ход:",
+    your_turn: "Ваш ход", choices: "Ваши варианты", waiting: "Ждём", log: "Журнал партии",
+    undo: "Отменить ход", spectator: "Вы зритель", game_over: "Игра окончена",
+    winner: "Победитель", winners: "Победители", score: "Очки", reason: "Причина",
+    connecting: "Подключение…", connected: "Подключено", disconnected: "Связь потеряна, переподключаемся…",
+    claim_title: "Занять это место", claim: "Сесть", not_started: "Ждём, пока займут все места",
+    back_to_lobby: "Лобби", moves: "ходов", start: "В начало", prev: "Назад", next: "Вперёд",
+    end: "В конец", step: "Шаг", no_tables: "Столов нет", name_needed: "Введите имя",
+    offline: "не в сети", description: "Об игре", seats_taken: "Места",
+    error: "Ошибка",
+    "err.illegal": "Этот ход сейчас невозможен.", "err.stale": "Стол уже изменился, попробуйте ещё раз.",
+    "err.not_your_turn": "Сейчас не ваш ход.", "err.forbidden": "Зрители не могут ходить.",
+    "err.bad_token": "Ссылка на место недействительна.", "err.too_large": "Слишком длинное сообщение.",
+    "err.bad_message": "Неверное сообщение.", "err.no_undo": "Этот ход уже нельзя отменить.",
+    "err.not_found": "Такого стола нет.", "err.finished": "Игра окончена.",
+    "err.not_started": "Игра ещё не началась.", "err.bad_name": "Введите имя (1–32 символа).",
+    "err.no_seat": "Свободных мест нет.",
+  },
+};
+
+export function getLang() {
+  const saved = localStorage.getItem("railtable.lang");
+  if (saved === "ru" || saved === "en") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+export function setLang(lang) {
+  localStorage.setItem("railtable.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+export function t(key, lang) {
+  return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
+}
+
+export function errorText(err, lang) {
+  const k = "err." + (err.code || err.error);
+  const known = STRINGS[lang][k] || STRINGS.en[k];
+  return known ? known + (err.message ? ` (${err.message})` : "") : (err.message || String(err.code));
+}
+
+// el("div", {class: "x", onclick: f}, "text", child) -- text is always set as text, never HTML.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function langSwitch(lang, onChange) {
+  const wrap = el("span", {class: "lang-switch"});
+  for (const l of ["ru", "en"]) {
+    wrap.append(el("button", {
+      type: "button", class: l === lang ? "active" : "", "data-lang": l,
+      onclick: () => { setLang(l); onChange(l); },
+    }, l === "ru" ? "RU" : "EN"));
+  }
+  return wrap;
+}
+
+export function playerName(p, lang) {
+  if (!p) return "?";
+  if (p.kind === "bot") return `${t("bot", lang)} (${p.bot})`;
+  return p.name || t("free_seat", lang);
+}
+
+export function title(obj, lang) {
+  if (!obj) return "";
+  return obj[lang] || obj.en || Object.values(obj)[0] || "";
+}
+
+export async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const r = await fetch(path, opts);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), data);
+  return data;
+}
+
+export function tokenKey(tableId) { return `railtable.token.${tableId}`; }

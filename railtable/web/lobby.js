@@ -1,0 +1,192 @@
+// The lobby: games, a form to create a table, and the lists of tables.
+import {api, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+
+let lang = getLang();
+let gamesList = [];
+let created = null; // the answer to the last table creation
+let lastError = "";
+
+function seatChoices(game, index) {
+  const opts = [];
+  if (index === 0) opts.push(["me", t("me", lang)]);
+  opts.push(["human", t("human", lang)]);
+  for (const b of game.bots) opts.push([`bot:${b}`, `${t("bot", lang)}: ${b}`]);
+  return opts;
+}
+
+function defaultSeat(game, index) {
+  if (index === 0) return "me";
+  for (const b of ["heuristic", "random"]) if (game.bots.includes(b)) return `bot:${b}`;
+  return `bot:${game.bots[0] || "random"}`;
+}
+
+const form = {game: null, players: 0, seats: [], options: {}, name: localStorage.getItem("railtable.name") || ""};
+
+function selectGame(id) {
+  const g = gamesList.find((x) => x.id === id) || gamesList[0];
+  form.game = g.id;
+  form.players = Math.min(Math.max(form.players || g.min_players, g.min_players), g.max_players);
+  form.seats = Array.from({length: g.max_players}, (_, i) => form.seats[i] && form.seats[i].startsWith("bot:") && !g.bots.includes(form.seats[i].slice(4)) ? defaultSeat(g, i) : (form.seats[i] || defaultSeat(g, i)));
+  form.options = {};
+  for (const [k, p] of Object.entries(g.options.properties || {})) form.options[k] = p.default;
+}
+
+function optionInput(name, prop) {
+  const label = title(prop.title, lang) || name;
+  let input;
+  if (prop.type === "boolean") {
+    input = el("input", {type: "checkbox", name, checked: !!form.options[name],
+      onchange: (e) => { form.options[name] = e.target.checked; }});
+  } else if (prop.enum) {
+    input = el("select", {name, onchange: (e) => { form.options[name] = e.target.value; }},
+      prop.enum.map((v) => el("option", {value: v, selected: v === form.options[name]}, v)));
+  } else if (prop.type === "integer" || prop.type === "number") {
+    input = el("input", {type: "number", name, value: form.options[name], min: prop.minimum, max: prop.maximum,
+      step: prop.type === "integer" ? 1 : "any",
+      onchange: (e) => { form.options[name] = prop.type === "integer" ? parseInt(e.target.value, 10) : parseFloat(e.target.value); }});
+  } else {
+    input = el("input", {type: "text", name, value: form.options[name] ?? "",
+      onchange: (e) => { form.options[name] = e.target.value; }});
+  }
+  return el("label", {class: "opt"}, el("span", {}, label), input);
+}
+
+function renderForm() {
+  const g = gamesList.find((x) => x.id === form.game);
+  const box = el("section", {class: "card new-table", id: "new-table"}, el("h2", {}, t("new_table", lang)));
+  box.append(el("label", {}, el("span", {}, t("game", lang)),
+    el("select", {id: "game-select", onchange: (e) => { selectGame(e.target.value); render(); }},
+      gamesList.map((x) => el("option", {value: x.id, selected: x.id === form.game}, title(x.title, lang))))));
+  if (g.description && title(g.description, lang)) box.append(el("p", {class: "desc"}, title(g.description, lang)));
+  box.append(el("label", {}, el("span", {}, t("your_name", lang)),
+    el("input", {id: "name-input", type: "text", maxlength: 32, value: form.name,
+      oninput: (e) => { form.name = e.target.value; localStorage.setItem("railtable.name", form.name); }})));
+  const counts = [];
+  for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+  box.append(el("label", {}, el("span", {}, t("players", lang)),
+    el("select", {id: "players-select", onchange: (e) => { form.players = parseInt(e.target.value, 10); render(); }},
+      counts.map((n) => el("option", {value: n, selected: n === form.players}, n)))));
+  const seats = el("div", {class: "seats"});
+  for (let i = 0; i < form.players; i++) {
+    seats.append(el("label", {}, el("span", {}, `${t("seat", lang)} ${i + 1}`),
+      el("select", {class: "seat-kind", "data-seat": i, onchange: (e) => { form.seats[i] = e.target.value; }},
+        seatChoices(g, i).map(([v, text]) => el("option", {value: v, selected: v === form.seats[i]}, text)))));
+  }
+  box.append(seats);
+  const props = Object.entries(g.options.properties || {});
+  if (props.length) {
+    box.append(el("fieldset", {class: "options"}, el("legend", {}, t("options", lang)),
+      props.map(([k, p]) => optionInput(k, p))));
+  }
+  box.append(el("p", {class: "error", id: "form-error"}, lastError));
+  box.append(el("button", {type: "button", id: "create", class: "primary", onclick: createTable}, t("create", lang)));
+  return box;
+}
+
+async function createTable() {
+  const seats = [];
+  for (let i = 0; i < form.players; i++) {
+    const v = form.seats[i];
+    if (v === "me") seats.push({kind: "human", name: form.name});
+    else if (v === "human") seats.push({kind: "human"});
+    else seats.push({kind: "bot", bot: v.slice(4)});
+  }
+  if (seats.some((s) => s.kind === "human" && s.name !== undefined) && !form.name.trim()) {
+    lastError = t("name_needed", lang); render(); return;
+  }
+  try {
+    created = await api("/api/tables", {game: form.game, seats, options: form.options});
+    lastError = "";
+    const mine = created.seats.find((s) => s.kind === "human" && s.name);
+    if (mine) localStorage.setItem(tokenKey(created.id), mine.token);
+  } catch (e) {
+    lastError = errorText(e, lang);
+  }
+  render();
+  refreshTables();
+}
+
+function renderCreated() {
+  if (!created) return null;
+  const box = el("section", {class: "card created", id: "created"}, el("h2", {}, t("links", lang)),
+    el("p", {}, t("links_note", lang)));
+  const list = el("ul", {});
+  for (const s of created.seats) {
+    if (s.kind !== "human") continue;
+    const url = new URL(s.url, location.href).href;
+    list.append(el("li", {}, `${t("seat", lang)} ${s.seat + 1}${s.name ? " — " + s.name : ""}: `,
+      el("a", {href: url, class: "seat-link", "data-seat": s.seat}, url)));
+  }
+  box.append(list);
+  const mine = created.seats.find((s) => s.kind === "human" && s.name);
+  box.append(mine ? el("a", {class: "button primary", id: "go-seat", href: mine.url}, t("go_to_seat", lang))
+    : el("a", {class: "button", id: "go-seat", href: `/table/${created.id}`}, t("watch_table", lang)));
+  return box;
+}
+
+const tableLists = {open: [], running: [], finished: []};
+
+async function refreshTables() {
+  try {
+    const all = await api("/api/tables");
+    for (const k of Object.keys(tableLists)) tableLists[k] = all.filter((x) => x.status === k);
+    renderTables();
+  } catch (e) { /* the next refresh will tell */ }
+}
+
+function tableRow(tb) {
+  const game = title(tb.title, lang);
+  const names = tb.seats.map((s) => playerName(s, lang)).join(", ");
+  const row = el("li", {class: "table-row", "data-table": tb.id},
+    el("b", {}, game), ` · ${names} · ${tb.moves} ${t("moves", lang)} `);
+  if (tb.status === "open") {
+    const input = el("input", {type: "text", maxlength: 32, placeholder: t("your_name", lang), value: form.name});
+    row.append(input, el("button", {type: "button", onclick: async () => {
+      try {
+        const r = await api(`/api/tables/${tb.id}/join`, {name: input.value});
+        localStorage.setItem(tokenKey(tb.id), r.token);
+        location.href = r.url;
+      } catch (e) { alert(errorText(e, lang)); }
+    }}, t("join", lang)), " ");
+  }
+  if (tb.status !== "finished") row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
+  row.append(el("a", {class: "button", href: `/replay/${tb.id}`}, t("replay", lang)));
+  if (tb.result) {
+    row.append(" · ", tb.result.scores.join(" : "));
+  }
+  return row;
+}
+
+function renderTables() {
+  const box = document.getElementById("tables");
+  if (!box) return;
+  box.replaceChildren();
+  for (const [k, key] of [["open", "open_tables"], ["running", "running_tables"], ["finished", "finished_tables"]]) {
+    const items = tableLists[k];
+    box.append(el("h2", {}, t(key, lang)),
+      items.length ? el("ul", {class: `tables ${k}`}, items.map(tableRow)) : el("p", {class: "muted"}, t("no_tables", lang)));
+  }
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  const top = document.getElementById("top");
+  top.replaceChildren(el("h1", {}, el("a", {href: "/"}, "Railtable")),
+    langSwitch(lang, (l) => { lang = l; render(); }));
+  const main = document.getElementById("main");
+  main.replaceChildren(el("div", {class: "col"}, renderForm(), renderCreated()),
+    el("section", {class: "card", id: "tables"}));
+  renderTables();
+}
+
+async function start() {
+  setLang(lang);
+  gamesList = await api("/api/games");
+  const preferred = new URLSearchParams(location.search).get("game");
+  selectGame(preferred || (gamesList.find((g) => g.has_view) || gamesList[0]).id);
+  render();
+  refreshTables();
+  setInterval(refreshTables, 5000);
+}
+
+start();

@@ -1,0 +1,217 @@
+// The table page: one seat (or a spectator) at a live table over a WebSocket.
+import {api, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {loadGame, safeRender} from "./gameview.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+let lang = getLang();
+let token = null;
+let ws = null;
+let retry = 0;
+let stopped = false;
+let game = null; // {view, i18n}
+let st = null; // the last full state: seq, observation, legal, table, ...
+let log = [];
+let players = [];
+let conn = "connecting";
+
+// The seat token: from the link's #token=..., kept in localStorage for later visits.
+(function readToken() {
+  const m = location.hash.match(/token=([A-Za-z0-9_-]+)/);
+  if (m) {
+    token = m[1];
+    localStorage.setItem(tokenKey(tableId), token);
+  } else {
+    token = localStorage.getItem(tokenKey(tableId));
+  }
+})();
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function act(id) {
+  if (!st) return;
+  send({type: "act", seq: st.seq, id});
+}
+
+function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+function connect() {
+  conn = "connecting";
+  renderTop();
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => {
+    retry = 0;
+    ws.send(JSON.stringify({type: "hello", token, lang}));
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (ev.code === 4403 || ev.code === 4404 || stopped) return;
+    conn = "disconnected";
+    renderTop();
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** retry);
+  };
+}
+
+async function onMessage(m) {
+  if (m.type === "error") {
+    toast(errorText(m, lang));
+    if (m.code === "bad_token") {
+      localStorage.removeItem(tokenKey(tableId));
+      token = null;
+    }
+    return;
+  }
+  if (m.type === "pong") return;
+  if (m.type === "players") {
+    players = m.players;
+    renderPlayers();
+    renderStatus();
+    return;
+  }
+  if (m.type === "state") {
+    conn = "connected";
+    if (!game) game = await loadGame(m.table.game);
+    st = m;
+    players = m.table.players;
+    log = m.log.slice();
+    document.title = `${title(m.table.title, lang)} · Railtable`;
+  } else if (m.type === "update") {
+    if (!st) return;
+    Object.assign(st, m);
+    log.push(...m.log);
+  }
+  renderAll();
+}
+
+function curName() {
+  if (!st || st.current === null || st.current === undefined) return "";
+  return playerName(players[st.current], lang);
+}
+
+function renderTop() {
+  const top = document.getElementById("top");
+  const name = st ? title(st.table.title, lang) : "";
+  top.replaceChildren(
+    el("h1", {}, el("a", {href: "/"}, "Railtable"), name ? ` · ${name}` : ""),
+    el("span", {class: `conn ${conn}`, id: "conn"}, t(conn, lang)),
+    langSwitch(lang, (l) => { lang = l; send({type: "lang", lang: l}); renderAll(); }));
+}
+
+function renderStatus() {
+  const box = document.getElementById("status");
+  if (!st) { box.replaceChildren(); return; }
+  const parts = [];
+  if (st.seat === null) parts.push(el("div", {class: "muted"}, t("spectator", lang)));
+  if (st.status === "open") parts.push(el("div", {class: "turn"}, t("not_started", lang)));
+  else if (st.status === "running") {
+    const mine = st.seat !== null && st.current === st.seat;
+    parts.push(el("div", {class: mine ? "turn mine" : "turn", id: "turn"},
+      mine ? t("your_turn", lang) : `${t("turn_of", lang)} ${curName()}`));
+  } else parts.push(el("div", {class: "turn"}, t("game_over", lang)));
+  box.replaceChildren(...parts);
+}
+
+function renderPlayers() {
+  const box = document.getElementById("players");
+  if (!st) return;
+  box.replaceChildren(el("h3", {}, t("players", lang)), el("ol", {class: "players"},
+    players.map((p, i) => el("li", {
+      class: [i === st.current ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
+    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`))));
+}
+
+function renderChoices() {
+  const box = document.getElementById("choices");
+  if (!st) return;
+  const items = [];
+  if (st.legal.length) {
+    items.push(el("h3", {}, t("choices", lang)));
+    items.push(el("ul", {class: "choices", id: "choice-list"}, st.legal.map((c) =>
+      el("li", {}, el("button", {type: "button", class: "choice", "data-id": c.id,
+        onclick: () => act(c.id)}, c.label)))));
+  }
+  if (st.can_undo) {
+    items.push(el("button", {type: "button", id: "undo", onclick: () => send({type: "undo", seq: st.seq})}, t("undo", lang)));
+  }
+  box.replaceChildren(...items);
+}
+
+function renderLog() {
+  const box = document.getElementById("log");
+  const list = el("ol", {class: "log", id: "log-list"}, log.map((e) => el("li", {"data-seq": e.seq}, e.text)));
+  box.replaceChildren(el("h3", {}, t("log", lang)), list);
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderResult() {
+  const box = document.getElementById("result");
+  const r = st && st.result;
+  if (!r) { box.hidden = true; box.replaceChildren(); return; }
+  const reasons = (game && game.i18n && game.i18n[lang] && game.i18n[lang].reasons) || {};
+  const order = r.scores.map((s, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
+  box.replaceChildren(el("div", {class: "card result", id: "result-card"},
+    el("h2", {}, t("game_over", lang)),
+    el("p", {}, `${r.winners.length > 1 ? t("winners", lang) : t("winner", lang)}: `,
+      el("b", {id: "winners"}, r.winners.map((w) => playerName(players[w], lang)).join(", ") || "—")),
+    el("table", {class: "scores"}, el("tr", {}, el("th", {}, t("players", lang)), el("th", {}, t("score", lang))),
+      order.map((i) => el("tr", {class: r.winners.includes(i) ? "winner" : ""},
+        el("td", {}, playerName(players[i], lang)), el("td", {}, r.scores[i])))),
+    el("p", {class: "muted"}, `${t("reason", lang)}: ${reasons[r.reason] || r.reason}`),
+    el("p", {}, el("a", {class: "button", href: `/replay/${tableId}`}, t("replay", lang)), " ",
+      el("a", {class: "button", href: "/"}, t("back_to_lobby", lang)),
+      " ", el("button", {type: "button", onclick: () => { box.hidden = true; }}, "×"))));
+  box.hidden = false;
+}
+
+function renderClaim() {
+  const box = document.getElementById("claim");
+  const mySeat = st && st.seat !== null ? st.table.seats[st.seat] : null;
+  if (!mySeat || !mySeat.free || !players[st.seat] || players[st.seat].name) { box.hidden = true; return; }
+  const input = el("input", {type: "text", id: "claim-name", maxlength: 32,
+    value: localStorage.getItem("railtable.name") || "", placeholder: t("your_name", lang)});
+  box.replaceChildren(el("div", {class: "card"}, el("h2", {}, t("claim_title", lang)), input,
+    el("button", {type: "button", class: "primary", id: "claim-button", onclick: async () => {
+      try {
+        localStorage.setItem("railtable.name", input.value);
+        await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value, token});
+        box.hidden = true;
+      } catch (e) { toast(errorText(e, lang)); }
+    }}, t("claim", lang))));
+  box.hidden = false;
+}
+
+function renderView() {
+  if (!st || !game) return;
+  const root = document.getElementById("view");
+  safeRender(game.view, root, {
+    observation: st.observation, seat: st.seat, legal: st.legal, lang,
+    i18n: (game.i18n && game.i18n[lang]) || {}, players: players.map((p) => ({name: playerName(p, lang), bot: p.kind === "bot"})),
+    act, current: st.current, status: st.status,
+  });
+}
+
+function renderAll() {
+  document.documentElement.lang = lang;
+  renderTop();
+  renderStatus();
+  renderPlayers();
+  renderClaim();
+  renderView();
+  renderChoices();
+  renderLog();
+  renderResult();
+}
+
+setLang(lang);
+renderTop();
+connect();
+window.addEventListener("pagehide", () => { stopped = true; if (ws) ws.close(); });

@@ -1,0 +1,98 @@
+"""The lobby's HTTP API on the toy game."""
+
+from tests.server.conftest import make_table
+
+
+def test_games_list_titles_options_and_bots(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    toy = games["toy"]
+    assert toy["title"] == {"en": "Toy", "ru": "Игрушка"}
+    assert (toy["min_players"], toy["max_players"]) == (2, 4)
+    assert toy["options"]["properties"]["decisions"]["default"] == 12
+    assert "random" in toy["bots"]
+    assert toy["has_view"] is False
+
+
+def test_create_table_gives_a_link_per_human_seat(client):
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                              {"kind": "bot", "bot": "random"}], options={"decisions": 6})
+    assert out["status"] == "open"  # seat 1 is still free
+    humans = [s for s in out["seats"] if s["kind"] == "human"]
+    assert len(humans) == 2 and all(s["token"] and s["token"] in s["url"] for s in humans)
+    assert len({s["token"] for s in humans}) == 2
+    assert out["seats"][2]["token"] is None
+    info = client.get(f"/api/tables/{out['id']}").json()
+    assert info["options"] == {"decisions": 6}
+    assert [s["free"] for s in info["seats"]] == [False, True, False]
+    assert "seed" not in info  # the seed tells the deck order: secret until the end
+    assert "token" not in str(info) and humans[0]["token"] not in str(info)
+
+
+def test_create_table_refuses_bad_requests(client):
+    def bad(body, code, status=400):
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == status, r.text
+        assert r.json()["error"] == code
+    two = [{"kind": "human", "name": "A"}, {"kind": "bot"}]
+    bad({"game": "nope", "seats": two}, "bad_game")
+    bad({"game": 5, "seats": two}, "bad_game")
+    bad({"game": "toy", "seats": two[:1]}, "bad_seats")
+    bad({"game": "toy", "seats": two * 3}, "bad_seats")
+    bad({"game": "toy", "seats": "xx"}, "bad_seats")
+    bad({"game": "toy", "seats": [{"kind": "god"}, {"kind": "bot"}]}, "bad_seats")
+    bad({"game": "toy", "seats": [{"kind": "human", "name": "x" * 33}, {"kind": "bot"}]},
+        "bad_name")
+    bad({"game": "toy", "seats": [{"kind": "human", "name": "a\x00b"}, {"kind": "bot"}]},
+        "bad_name")
+    bad({"game": "toy", "seats": [two[0], {"kind": "bot", "bot": "nobody"}]}, "bad_bot")
+    bad({"game": "toy", "seats": [two[0], {"kind": "bot", "bot": "random(x=1)"}]}, "bad_bot")
+    bad({"game": "toy", "seats": two, "options": {"decisions": 99}}, "bad_options")
+    bad({"game": "toy", "seats": two, "options": {"speed": 1}}, "bad_options")
+    r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_json"
+    r = client.post("/api/tables", content=b"[1, 2]")
+    assert r.status_code == 400 and r.json()["error"] == "bad_json"
+    r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}")
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
+    assert client.get("/api/tables").json() == []  # nothing was created
+
+
+def test_join_a_free_seat_by_name_and_by_invitation(client):
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                              {"kind": "human"}])
+    tid = out["id"]
+    assert [t["id"] for t in client.get("/api/tables?status=open").json()] == [tid]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    assert r.json()["token"] != out["seats"][1]["token"]  # a fresh secret
+    # the invitation of seat 1 is no longer valid; seat 2's is
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve", "token": out["seats"][1]["token"]})
+    assert r.status_code == 403 and r.json()["error"] == "bad_token"
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cid", "token": out["seats"][2]["token"]})
+    assert r.status_code == 200 and r.json()["seat"] == 2
+    info = client.get(f"/api/tables/{tid}").json()
+    assert info["status"] == "running"
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob", "Cid"]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Dan"})
+    assert r.status_code == 409 and r.json()["error"] == "no_seat"
+    assert client.get("/api/tables?status=open").json() == []
+    assert [t["id"] for t in client.get("/api/tables?status=running").json()] == [tid]
+    assert client.post("/api/tables/nope/join", json={"name": "X"}).status_code == 404
+
+
+def test_record_is_published_only_when_finished(client):
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}])
+    r = client.get(f"/api/tables/{out['id']}/record")
+    assert r.status_code == 403
+
+
+def test_pages_and_game_assets(client):
+    for path in ("/", "/table/abc", "/replay/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and "<!doctype html>" in r.text.lower()
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert client.get("/static/table.js").status_code == 200
+    assert client.get("/games/toy/view.js").status_code == 404  # the toy game has no view
+    assert client.get("/games/toy/rules.py").status_code == 404  # only view.js and i18n.json
+    assert client.get("/games/nope/view.js").status_code == 404
+    assert client.get("/games/..%2F..%2Fengine/view.js").status_code == 404
