@@ -128,3 +128,14 @@ def test_resume_refuses_what_does_not_fit(tmp_path):
     ]:
         result = run("play", *args)
         assert result.exit_code == 2 and message in result.stderr, (args, result.output)
+
+
+def test_bots_alone_are_watched_as_a_spectator():
+    def never(prompt):
+        raise AssertionError(f"asked {prompt!r} with no human seated")
+    con = console()
+    played = TerminalGame(GAME, ["random", "random", "random"], 6, console=con,
+                          ask=never).run()
+    text = con.file.getvalue()
+    assert played.finished and "Game over" in text
+    assert "  draw_back\n" in text and "  draw\n" not in text  # no private card shown
