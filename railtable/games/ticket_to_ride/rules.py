@@ -130,8 +130,7 @@ class TicketToRideState(State):
                     pays.append(ALL_LOCO)
                 if pays:
                     for r in grays:
-                        b = CLAIM_BASE + r * PAYMENTS
-                        claims += [b + x for x in pays]
+                        claims += map((CLAIM_BASE + r * PAYMENTS).__add__, pays)
         if len(claims) > 1:
             claims.sort()
         return claims
@@ -338,11 +337,17 @@ class TicketToRideState(State):
         self.claimed[p] = self.claimed[p] + (r,)
         idx = L if g.route_color[r] != GRAY else 7 + L
         tw = g.route_twin[r]
+        both = self.num_players >= g.double_min_players
         for q in range(self.num_players):
             av = self.avail[q]
-            av[idx] = tuple(x for x in av[idx] if x != r)
-            if tw >= 0 and (q == p or self.num_players < g.double_min_players):
-                av[idx] = tuple(x for x in av[idx] if x != tw)
+            tup = av[idx]
+            if r in tup:
+                i = tup.index(r)
+                tup = tup[:i] + tup[i + 1:]
+            if tw >= 0 and (q == p or not both) and tw in tup:
+                i = tup.index(tw)
+                tup = tup[:i] + tup[i + 1:]
+            av[idx] = tup
         if self.record_events:
             self.emit({"type": "claim_route", "player": p, "route": r,
                        "color": g.kinds[c] if c >= 0 else None, "locomotives": k,
