@@ -1,0 +1,5 @@
+"""Steamland (Пароземелье), 2-6 players. See docs/games/steamland.md."""
+
+from railtable.games.steamland.rules import SteamlandGame
+
+GAME_OBJECT = SteamlandGame()

@@ -1,0 +1,80 @@
+"""The integer action space of Steamland and its JSON form.
+
+Every decision is one small integer. The same number can mean slightly different things in
+different decision points (MOVE is a step on the map, the hex a dragon is pushed to, or the
+hex a beaten player retreats to); its JSON form names the decision point's meaning only by
+type and parameter, so records stay readable.
+"""
+
+END = 0                 # end movement / end the turn / done buying / leave the dragon / pass
+MOVE = 1                # 1..6: towards hex edge 0..5
+ATTACK_HERE = 7         # fight the creature standing on your own hex
+POTION = 8              # drink a speed potion
+TAKE_TASK = 9
+DROP_TASK = 10          # 10..12: return task slot k to the deck
+OPEN_ITEMS = 13         # the buying operation for items: three are revealed
+OPEN_WEAPONS = 14       # ... and for weapons
+BUY_ITEM = 15           # 15..26: display slot k
+BUY_WEAPON = 27         # 27..32: display slot k
+SELL_ITEM = 33          # 33..35
+SELL_WEAPON = 36        # 36..37
+SELL_HEAD = 38          # 38..47
+GAMBLE = 48             # 48..50: stake item slot k against the Chief Engineer
+STEAL = 51
+CHALLENGE = 52          # 52..57: fight the player in seat k
+FIGHT = 58              # accept the fight
+FLEE = 59               # try to flee (5-6)
+ESCAPE = 60             # use an item that lets you escape
+JOIN_A = 61             # join the fight on the side of the one who started it
+JOIN_B = 62             # ... on the side of the opponent (a creature or a player)
+STAY_OUT = 63
+USE_COG = 64
+NO_COG = 65
+PICK = 66               # 66..68: the item (slot) that changes hands
+DISCARD_ITEM = 69       # 69..72
+DISCARD_WEAPON = 73     # 73..75
+NUM_ACTIONS = 76
+
+# (json type, parameter name or None, first action id, count)
+RANGES = [
+    ("end", None, END, 1), ("move", "dir", MOVE, 6), ("attack_here", None, ATTACK_HERE, 1),
+    ("potion", None, POTION, 1), ("take_task", None, TAKE_TASK, 1),
+    ("drop_task", "slot", DROP_TASK, 3), ("open_items", None, OPEN_ITEMS, 1),
+    ("open_weapons", None, OPEN_WEAPONS, 1), ("buy_item", "slot", BUY_ITEM, 12),
+    ("buy_weapon", "slot", BUY_WEAPON, 6), ("sell_item", "slot", SELL_ITEM, 3),
+    ("sell_weapon", "slot", SELL_WEAPON, 2), ("sell_head", "slot", SELL_HEAD, 10),
+    ("gamble", "slot", GAMBLE, 3), ("steal", None, STEAL, 1),
+    ("challenge", "seat", CHALLENGE, 6), ("fight", None, FIGHT, 1), ("flee", None, FLEE, 1),
+    ("escape", None, ESCAPE, 1), ("join_attacker", None, JOIN_A, 1),
+    ("join_defender", None, JOIN_B, 1), ("stay_out", None, STAY_OUT, 1),
+    ("use_cog", None, USE_COG, 1), ("no_cog", None, NO_COG, 1), ("pick", "slot", PICK, 3),
+    ("discard_item", "slot", DISCARD_ITEM, 4), ("discard_weapon", "slot", DISCARD_WEAPON, 3),
+]
+_BY_TYPE = {t: (k, first, n) for t, k, first, n in RANGES}
+_DECODE = []
+for _t, _k, _first, _n in RANGES:
+    for _i in range(_n):
+        _DECODE.append((_t, _k, _i))
+assert len(_DECODE) == NUM_ACTIONS
+
+
+def decode(a: int) -> tuple:
+    """(type, parameter name or None, parameter value) of action a."""
+    return _DECODE[a]
+
+
+def to_json(a: int) -> dict:
+    t, k, i = _DECODE[a]
+    return {"type": t} if k is None else {"type": t, k: i}
+
+
+def from_json(d) -> int:
+    if not isinstance(d, dict) or d.get("type") not in _BY_TYPE:
+        raise ValueError(f"not a Steamland action: {d!r}")
+    k, first, n = _BY_TYPE[d["type"]]
+    if k is None:
+        return first
+    v = d.get(k)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+        raise ValueError(f"{d['type']} needs {k} in 0..{n - 1}, not {v!r}")
+    return first + v

@@ -1,0 +1,437 @@
+"""The heuristic bot of Steamland.
+
+It reads only what its seat may know: the revealed map, creatures on it, positions, public
+items, its own hand (tasks with their dice, hidden items) and the common tasks. It pursues
+its tasks by shortest paths over the revealed map, explores the fog when it has no target,
+takes and drops tasks, buys weapons and the items its tasks need, sells heads, fights when
+the exact odds of the dice favour it, and joins other fights on the side likely to win.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from railtable.bots.base import Bot
+from railtable.games.steamland import actions as A
+from railtable.games.steamland import rules as R
+
+_D6 = [1 / 6] * 6
+
+
+def _dist(kind: int) -> dict:
+    """Distribution of a creature's roll."""
+    out: dict = {}
+    if kind == R.R_ONE:
+        for i in range(1, 7):
+            out[i] = 1 / 6
+    elif kind == R.R_BEST:
+        for i in range(1, 7):
+            for j in range(1, 7):
+                out[max(i, j)] = out.get(max(i, j), 0) + 1 / 36
+    else:
+        for i in range(1, 7):
+            for j in range(1, 7):
+                out[i + j] = out.get(i + j, 0) + 1 / 36
+    return out
+
+
+_DISTS = [_dist(k) for k in range(3)]
+
+
+def win_chance(mine: float, theirs: float, kind: int = R.R_ONE) -> float:
+    """P(d6 + mine beats their roll + theirs); a tie is a fresh, even reroll."""
+    win = tie = 0.0
+    for x, px in _DISTS[kind].items():
+        for d in range(1, 7):
+            a, b = d + mine, x + theirs
+            if a > b:
+                win += px / 6
+            elif a == b:
+                tie += px / 6
+    return win + tie * 0.5
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int = 0, caution: float = 0.55) -> None:
+        super().__init__(seat, seed)
+        self.caution = float(caution)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _item_worth(self, s, p: int, card: int) -> float:
+        g = s.game
+        eff = g.i_effect[card]
+        v = g.i_value[card]
+        if eff == R.E_SCREWDRIVER:
+            return 3000
+        kind = g.i_kind[card]
+        for t in s.tasks[p]:
+            if g.q_kind[t] == R.T_DELIVER and g.q_item[t] == kind:
+                return 2500
+        for t in s.common:
+            if g.q_kind[t] == R.T_DELIVER and g.q_item[t] == kind:
+                return 2000
+        bonus = {R.E_BALLOON: 600, R.E_CAR: 900, R.E_ARMOUR: 700, R.E_COG: 200,
+                 R.E_ESCAPE: 200, R.E_POTION: 100}.get(eff, 0)
+        return v + bonus
+
+    def _strength(self, s, p: int) -> int:
+        return s._weapon(p)
+
+    def _fight_odds(self, s, p: int, creature: int) -> float:
+        g = s.game
+        return win_chance(s._weapon(p), g.c_str[creature] - s._armour(p), g.c_roll[creature])
+
+    def _pvp_odds(self, s, p: int, o: int) -> float:
+        return win_chance(s._weapon(p) - s._armour(o), s._weapon(o) - s._armour(p))
+
+    # ------------------------------------------------------------------ paths
+
+    def _paths(self, s, p: int, creature_ok: int = -1):
+        """Dijkstra from p's hex over the revealed map: dist and first step per hex."""
+        g = s.game
+        start = s.pos[p]
+        balloon = s._has_effect(p, R.E_BALLOON)
+        dist = {start: 0}
+        first = {start: -1}
+        heap = [(0, start, -1)]
+        tile, roads, gaps, mon, nb = s.tile, s.roads, s.gaps, s.mon, g.nb
+        fog = {}
+        while heap:
+            d0, c, f = heapq.heappop(heap)
+            if d0 > dist.get(c, 1 << 30):
+                continue
+            if c != start and mon[c] >= 0:
+                continue  # a creature blocks the way on
+            for d in range(6):
+                bit = 1 << d
+                if not roads[c] & bit or (gaps[c] & bit and not balloon):
+                    continue
+                q = nb[c * 6 + d]
+                if q < 0:
+                    continue
+                ff = d if c == start else f
+                if tile[q] < 0:
+                    if s.tdeck and (q not in fog or fog[q][0] > d0 + 1):
+                        fog[q] = (d0 + 1, ff)
+                    continue
+                ob = g.opp_bit[d]
+                if not roads[q] & ob or (gaps[q] & ob and not balloon):
+                    continue
+                if mon[q] >= 0 and q != creature_ok:
+                    continue
+                nd = d0 + g.t_cost[tile[q]]
+                if nd < dist.get(q, 1 << 30):
+                    dist[q] = nd
+                    first[q] = ff
+                    heapq.heappush(heap, (nd, q, ff))
+        return dist, first, fog
+
+    def _targets(self, s, p: int):
+        """Hexes worth reaching now, with a priority (lower is better)."""
+        g = s.game
+        n = s.num_players
+        out = []
+        city_cells = {}
+        kinds = {}
+        for c in range(g.ncells):
+            ti = s.tile[c]
+            if ti >= 0:
+                k = g.t_kind[ti]
+                kinds.setdefault(k, []).append(c)
+                if g.t_city[ti]:
+                    city_cells[g.t_city[ti]] = c
+        if s.complete and s._find_effect(p, R.E_SCREWDRIVER) >= 0:
+            out.append((0, g.center))
+        tasks = [(t, True) for t in s.tasks[p]] + [(t, False) for t in s.common]
+        for t, mine in tasks:
+            k = g.q_kind[t]
+            bonus = 0 if mine else 2
+            if k == R.T_VISIT:
+                need = s.target[t] & ~s.prog[t * n + p]
+                for city in range(1, 7):
+                    if need >> city & 1 and city in city_cells:
+                        out.append((1 + bonus, city_cells[city]))
+            elif k == R.T_DELIVER:
+                has = any(g.i_kind[c >> 1] == g.q_item[t] for c in s.items[p])
+                if has:
+                    for city in range(1, 7):
+                        if s.target[t] >> city & 1 and city in city_cells:
+                            out.append((1 + bonus, city_cells[city]))
+            elif k == R.T_PAY:
+                if s.money[p] >= g.q_amount[t] + 200:
+                    for city in range(1, 7):
+                        if s.target[t] >> city & 1 and city in city_cells:
+                            out.append((1 + bonus, city_cells[city]))
+            elif k == R.T_HUNT:
+                for c in range(g.ncells):
+                    m = s.mon[c]
+                    if m >= 0 and (g.c_dragon[m] if g.q_dragon[t] else g.c_str[m] >= g.q_str[t]):
+                        if self._fight_odds(s, p, m) >= self.caution:
+                            out.append((2 + bonus, c))
+        if self._wants_items(s, p):
+            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_MARKET, []):
+                out.append((2, c))
+        if s.ndragons:
+            for c in range(g.ncells):
+                m = s.mon[c]
+                if m >= 0 and g.c_dragon[m] and self._fight_odds(s, p, m) >= 0.4:
+                    out.append((1, c))
+        if len(s.tasks[p]) < 2 and s.qdeck:
+            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_TAVERN, []):
+                out.append((3, c))
+        if s.heads[p]:
+            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_MARKET, []):
+                out.append((3, c))
+        # weak creatures are worth their heads
+        for c in range(g.ncells):
+            m = s.mon[c]
+            if m >= 0 and self._fight_odds(s, p, m) >= 0.7:
+                out.append((3, c))
+        return out
+
+    # ------------------------------------------------------------------ decisions
+
+    def act(self, state) -> int:
+        s = state
+        la = s.legal_actions()
+        if len(la) == 1:
+            return la[0]
+        p = self.seat
+        g = s.game
+        if s.pend:
+            return self._pending(s, la)
+        if s.fk:
+            return self._fight(s, la)
+        if s.phase == R.PH_SHOP:
+            return self._shop(s, la, s.sh_items, s.sh_weap)
+        if s.phase == R.PH_MARKET:
+            if s.mkind == 0:
+                return self._shop(s, la, s.mdisp, [])
+            return self._shop(s, la, [], s.mdisp)
+        return self._turn(s, la, p, g)
+
+    def _pending(self, s, la) -> int:
+        pe = s.pend[0]
+        kind = pe[0]
+        p = self.seat
+        g = s.game
+        if kind == R.P_DISCARD:
+            worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
+            return A.DISCARD_ITEM + worth.index(min(worth))
+        if kind == R.P_WDISCARD:
+            st = [g.w_str[w] for w in s.weapons[p]]
+            return A.DISCARD_WEAPON + st.index(min(st))
+        if kind == R.P_TDISCARD:
+            score = []
+            for t in s.tasks[p]:
+                k = g.q_kind[t]
+                sc = g.q_points[t]
+                if k == R.T_DELIVER and not any(g.i_kind[c >> 1] == g.q_item[t]
+                                                 for c in s.items[p]):
+                    sc -= 2
+                if k == R.T_PAY and s.money[p] < g.q_amount[t]:
+                    sc -= 2
+                score.append(sc)
+            return A.DROP_TASK + score.index(min(score))
+        if kind == R.P_PICK:
+            loser = pe[2]
+            if loser == p:
+                worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
+                return A.PICK + worth.index(min(worth))
+            worth = [g.i_value[c >> 1] if not c & 1 else 450 for c in s.items[loser]]
+            return A.PICK + worth.index(max(worth))
+        if kind == R.P_DISPLACE:
+            return la[int(self.rng.random() * len(la))]
+        # move a dragon: push it away from me
+        src = pe[2]
+        best, bd = A.END, self._hexdist(g, src, s.pos[p])
+        for a in la:
+            if a == A.END:
+                continue
+            q = g.nb[src * 6 + a - A.MOVE]
+            d = self._hexdist(g, q, s.pos[p])
+            if d > bd:
+                best, bd = a, d
+        return best
+
+    @staticmethod
+    def _hexdist(g, a: int, b: int) -> int:
+        (q1, r1), (q2, r2) = g.cells[a], g.cells[b]
+        return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+    def _fight(self, s, la) -> int:
+        g = s.game
+        p = self.seat
+        st = s.fstep
+        if st == R.FS_FLEE or st == R.FS_ESCAPE:
+            odds = self._fight_odds(s, p, s.fc)
+            want_out = odds < (0.5 if st == R.FS_FLEE else 0.4)
+            return (A.FLEE if st == R.FS_FLEE else A.ESCAPE) if want_out else A.FIGHT
+        if st == R.FS_JOIN:
+            a, b, c = s.fa, s.fb, s.fc
+            lead = max(range(s.num_players), key=lambda q: s.points[q])
+            if b < 0:
+                ta = s._weapon(a) + 2
+                odds = win_chance(ta, g.c_str[c] - s._armour(a), g.c_roll[c])
+                if odds >= 0.6 and len(s.items[p]) >= 1 or odds >= 0.75 or \
+                        g.c_dragon[c] and odds >= 0.45:
+                    return A.JOIN_A
+                if a == lead and a != p and 1 - win_chance(s._weapon(a), g.c_str[c] + 2,
+                                                           g.c_roll[c]) >= 0.7:
+                    return A.JOIN_B
+                return A.STAY_OUT
+            base = self._pvp_odds(s, a, b)
+            if a != lead and win_chance(s._weapon(a) + 2 - s._armour(b),
+                                        s._weapon(b) - s._armour(a)) >= 0.65:
+                return A.JOIN_A
+            if b != lead and 1 - base >= 0.5:
+                return A.JOIN_B
+            return A.STAY_OUT
+        # the lucky cog: use it when it turns the result
+        ta, tb = s.ftot
+        mine, other = (ta, tb) if p == s.fa else (tb, ta)
+        return A.USE_COG if mine + 2 >= other else A.NO_COG
+
+    def _shop(self, s, la, items, weapons) -> int:
+        g = s.game
+        p = self.seat
+        best, bv = A.END, 0.0
+        reserve = 400
+        for a in la:
+            if A.BUY_ITEM <= a < A.BUY_WEAPON:
+                c = items[a - A.BUY_ITEM]
+                w = self._item_worth(s, p, c) - g.i_value[c]
+                if g.i_effect[c] == R.E_NONE and w < 500:
+                    continue
+                if s.money[p] - g.i_value[c] < reserve and w < 1000:
+                    continue
+                if w + 1 > bv:
+                    best, bv = a, w + 1
+            elif A.BUY_WEAPON <= a < A.SELL_ITEM:
+                c = weapons[a - A.BUY_WEAPON]
+                gain = g.w_str[c] - s._weapon(p)
+                if gain <= 0 or s.money[p] - g.w_value[c] < reserve:
+                    continue
+                w = 400 * gain + 300
+                if w > bv:
+                    best, bv = a, w
+        return best
+
+    def _turn(self, s, la, p, g) -> int:
+        laset = set(la)
+        cell = s.pos[p]
+        # a creature on my hex: fight it if the odds are good
+        if A.ATTACK_HERE in laset and self._fight_odds(s, p, s.mon[cell]) >= (
+                0.4 if g.c_dragon[s.mon[cell]] else self.caution):
+            return A.ATTACK_HERE
+        # business on this hex (each costs a movement point, so before moving on)
+        for a in la:
+            if A.SELL_HEAD <= a < A.GAMBLE:
+                c = s.heads[p][a - A.SELL_HEAD]
+                if not self._head_needed(s, p, c):
+                    return a
+        if A.TAKE_TASK in laset:
+            return A.TAKE_TASK
+        for a in la:
+            if A.DROP_TASK <= a < A.DROP_TASK + 3:
+                t = s.tasks[p][a - A.DROP_TASK]
+                if g.q_kind[t] == R.T_PAY and s.money[p] < g.q_amount[t] or \
+                        g.q_kind[t] == R.T_HUNT and s._weapon(p) < 2 or \
+                        g.q_kind[t] == R.T_DELIVER and not self._holds(s, p, g.q_item[t]):
+                    return a
+        if A.OPEN_WEAPONS in laset and s.money[p] >= 1200 and s._weapon(p) < 4:
+            return A.OPEN_WEAPONS
+        if A.OPEN_ITEMS in laset and (self._wants_items(s, p) or
+                                      s.money[p] >= 1500 and len(s.items[p]) < 2):
+            return A.OPEN_ITEMS
+        if len(s.items[p]) < 3:
+            for a in la:
+                if A.GAMBLE <= a < A.GAMBLE + 3:
+                    c = s.items[p][a - A.GAMBLE] >> 1
+                    if self._item_worth(s, p, c) <= 400:
+                        return a
+        if A.STEAL in laset and len(s.items[p]) <= 1 and s.money[p] >= 600:
+            return A.STEAL
+        if s.money[p] < 800:
+            for a in la:
+                if A.SELL_ITEM <= a < A.SELL_WEAPON:
+                    c = s.items[p][a - A.SELL_ITEM] >> 1
+                    if self._item_worth(s, p, c) <= g.i_value[c]:
+                        return a
+        # a duel with a weaker player who carries something
+        for a in la:
+            if A.CHALLENGE <= a < A.CHALLENGE + 6:
+                o = a - A.CHALLENGE
+                if (s.items[o] or s.money[o] >= 300) and self._pvp_odds(s, p, o) >= 0.7:
+                    return a
+        # movement
+        targets = self._targets(s, p)
+        mon_targets = {c for _, c in targets if s.mon[c] >= 0}
+        dist, first, fog = self._paths(s, p)
+        for c in mon_targets:
+            if c not in dist:
+                d2, f2, _ = self._paths(s, p, creature_ok=c)
+                if c in d2:
+                    dist[c], first[c] = d2[c], f2[c]
+        best = None
+        for pri, c in targets:
+            if c in dist and c != cell:
+                key = (pri, dist[c])
+                if best is None or key < best[0]:
+                    best = (key, c)
+        if best is None:
+            # explore: the nearest fog hex
+            for q, (d0, f) in fog.items():
+                key = (9, d0 + self.rng.random())
+                if best is None or key < best[0]:
+                    best = (key, q)
+            if best is not None:
+                step = fog[best[1]][1]
+            else:
+                step = -1
+        else:
+            step = first[best[1]]
+        if step >= 0:
+            a = A.MOVE + step
+            if a in laset:
+                return a
+            if A.POTION in laset:
+                return A.POTION
+        return A.END
+
+    def _holds(self, s, p: int, kind: int) -> bool:
+        g = s.game
+        return any(g.i_kind[c >> 1] == kind for c in s.items[p])
+
+    def _screwdriver_lost(self, s) -> bool:
+        """The machine is complete and nobody shows the Screwdriver: go and buy it."""
+        if not s.complete:
+            return False
+        g = s.game
+        for q in range(s.num_players):
+            for c in s.items[q]:
+                if (q == self.seat or not c & 1) and g.i_effect[c >> 1] == R.E_SCREWDRIVER:
+                    return False
+        return True
+
+    def _wants_items(self, s, p: int) -> bool:
+        if len(s.items[p]) >= 3 or s.money[p] < 300:
+            return False
+        if self._screwdriver_lost(s):
+            return True
+        g = s.game
+        for t in list(s.tasks[p]) + list(s.common):
+            if g.q_kind[t] == R.T_DELIVER and not self._holds(s, p, g.q_item[t]):
+                return True
+        return False
+
+    def _head_needed(self, s, p: int, c: int) -> bool:
+        g = s.game
+        for t in list(s.tasks[p]) + list(s.common):
+            if g.q_kind[t] == R.T_HUNT:
+                if g.c_dragon[c] if g.q_dragon[t] else g.c_str[c] >= g.q_str[t]:
+                    return True
+        return False

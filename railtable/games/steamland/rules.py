@@ -1,0 +1,1795 @@
+"""Steamland (Пароземелье): the rules as a State.
+
+The engine plays the Chief Engineer: it rolls for creatures, keeps the bank and the decks and
+settles the rulebook's open questions by the fixed rules written in docs/games/steamland.md.
+Everything is ints and lists of ints; the hex grid and the card tables live in the Game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.games.steamland import actions as A
+
+HERE = Path(__file__).parent
+
+# tile kinds
+K_START, K_CITY, K_MARKET, K_TAVERN, K_ATTACK, K_TERRAIN = range(6)
+KIND_IDS = {"start": K_START, "city": K_CITY, "market": K_MARKET, "tavern": K_TAVERN,
+            "attack": K_ATTACK, "terrain": K_TERRAIN}
+KIND_NAMES = ["start", "city", "market", "tavern", "attack", "terrain"]
+TERRAINS = ["stone", "lava", "sand", "swamp", "water"]
+
+# item effects
+E_NONE, E_SCREWDRIVER, E_BALLOON, E_CAR, E_POTION, E_ESCAPE, E_ARMOUR, E_COG = range(8)
+EFFECTS = {"none": E_NONE, "screwdriver": E_SCREWDRIVER, "balloon": E_BALLOON,
+           "steam_car": E_CAR, "speed_potion": E_POTION, "escape": E_ESCAPE,
+           "armour": E_ARMOUR, "lucky_cog": E_COG}
+# creature roll kinds
+R_ONE, R_BEST, R_SUM = 0, 1, 2
+# task kinds
+T_VISIT, T_HUNT, T_DELIVER, T_PAY = range(4)
+TASK_KINDS = {"visit": T_VISIT, "hunt": T_HUNT, "deliver": T_DELIVER, "pay": T_PAY}
+# event effects
+V_ATTACK, V_ITEM, V_WEAPON, V_TASK, V_MOVE, V_PAY, V_GAIN, V_LOSE = range(8)
+EVENT_EFFECTS = {"creature_attack": V_ATTACK, "find_item": V_ITEM, "find_weapon": V_WEAPON,
+                 "forced_task": V_TASK, "movement": V_MOVE, "pay": V_PAY, "gain": V_GAIN,
+                 "lose_item": V_LOSE}
+
+# phases
+PH_SHOP, PH_START, PH_EVENT, PH_TURN, PH_MARKET, PH_NEXT, PH_OVER = range(7)
+# fight steps
+FS_FLEE, FS_ESCAPE, FS_JOINQ, FS_JOIN, FS_ROLL, FS_COG, FS_RESOLVE = range(7)
+# fight origins
+O_EVENT, O_REVEAL, O_NEIGHBOUR, O_HERE, O_PVP = range(5)
+# pending decisions: (kind, decider, ...)
+P_DISCARD, P_WDISCARD, P_TDISCARD, P_PICK, P_DISPLACE, P_DRAGON = range(6)
+# destinations of a lost valuable
+D_HEX, D_PLAYER, D_DECK = range(3)
+# "each kind of action once per turn" bits
+U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELLI, U_SELLW, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION = (
+    1 << i for i in range(11))
+
+LEVELS = ("apprentice", "master", "professor", "genius")
+LEVEL_NAMES = {"apprentice": {"ru": "Ученик", "en": "Apprentice"},
+               "master": {"ru": "Мастер", "en": "Master"},
+               "professor": {"ru": "Профессор", "en": "Professor"},
+               "genius": {"ru": "Гений", "en": "Genius"}}
+ENDS = ("machine_launched", "dragons_defeated", "fourteen_points", "four_dragons", "round_limit")
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+TITLE_CAPITALIST, TITLE_PISTOL, TITLE_TRAVELLER, TITLE_GOOD_WORK, TITLE_SLAYER = range(5)
+
+
+def rot(mask: int, k: int) -> int:
+    return ((mask << k) | (mask >> (6 - k))) & 63 if k else mask
+
+
+@dataclass(frozen=True)
+class SteamlandOptions:
+    level: str = option("apprentice", label={"en": "Difficulty", "ru": "Сложность"},
+                        choices=LEVELS)
+
+
+class SteamlandState(State):
+    __slots__ = (
+        "level", "phase", "cur", "rnd", "over", "winners", "roll",
+        "pos", "money", "bank", "points", "items", "weapons", "heads", "tasks", "jail",
+        "kills", "dkills", "tdone", "titles", "taken_titles", "lmoney",
+        "tile", "roads", "gaps", "mon", "loot",
+        "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "gone", "qdone",
+        "common", "target", "prog", "found", "credit", "ndragons", "dkilled",
+        "mp", "used", "evdue", "mdisp", "mkind",
+        "sh_items", "sh_weap", "sh_passed", "sh_bi", "sh_bw", "sh_turn",
+        "fk", "fa", "fb", "fc", "fhex", "forig", "fstep", "fround", "fside", "fq", "ftot",
+        "fend", "fjoin", "pend", "_la", "chk_all", "complete", "dpos")
+
+    # ------------------------------------------------------------------ contract basics
+
+    def current_player(self) -> int:
+        if self.phase == PH_OVER:
+            return TERMINAL
+        if self.pend:
+            return self.pend[0][1]
+        if self.fk:
+            st = self.fstep
+            if st == FS_FLEE or st == FS_ESCAPE:
+                return self.fa
+            return self.fq[0]
+        if self.phase == PH_SHOP:
+            return self.sh_turn
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_OVER
+
+    def legal_actions(self) -> list[int]:
+        la = self._la
+        if la is None:
+            la = self._la = self._legal()
+        return la[:]
+
+    def _legal(self) -> list[int]:
+        if self.phase == PH_OVER:
+            return []
+        g = self.game
+        if self.pend:
+            return self._pend_legal(self.pend[0])
+        if self.fk:
+            st = self.fstep
+            if st == FS_FLEE:
+                return [A.FIGHT, A.FLEE]
+            if st == FS_ESCAPE:
+                return [A.FIGHT, A.ESCAPE]
+            if st == FS_JOIN:
+                return [A.JOIN_A, A.JOIN_B, A.STAY_OUT]
+            return [A.USE_COG, A.NO_COG]
+        ph = self.phase
+        if ph == PH_SHOP:
+            p = self.sh_turn
+            out = [A.END]
+            m = self.money[p]
+            if self.sh_bi[p] < 2 and len(self.items[p]) < g.max_items:
+                for k, c in enumerate(self.sh_items):
+                    if c >= 0 and g.i_value[c] <= m:
+                        out.append(A.BUY_ITEM + k)
+            if self.sh_bw[p] < 1:
+                for k, c in enumerate(self.sh_weap):
+                    if c >= 0 and g.w_value[c] <= m:
+                        out.append(A.BUY_WEAPON + k)
+            return out
+        if ph == PH_MARKET:
+            p = self.cur
+            out = [A.END]
+            m = self.money[p]
+            if self.mkind == 0:
+                if len(self.items[p]) < g.max_items:
+                    for k, c in enumerate(self.mdisp):
+                        if c >= 0 and g.i_value[c] <= m:
+                            out.append(A.BUY_ITEM + k)
+            else:
+                for k, c in enumerate(self.mdisp):
+                    if c >= 0 and g.w_value[c] <= m:
+                        out.append(A.BUY_WEAPON + k)
+            return out
+        return self._turn_legal()
+
+    def _pend_legal(self, pe) -> list[int]:
+        kind, p = pe[0], pe[1]
+        if kind == P_DISCARD:
+            return [A.DISCARD_ITEM + k for k in range(len(self.items[p]))]
+        if kind == P_WDISCARD:
+            return [A.DISCARD_WEAPON + k for k in range(len(self.weapons[p]))]
+        if kind == P_TDISCARD:
+            return [A.DROP_TASK + k for k in range(len(self.tasks[p]))]
+        if kind == P_PICK:
+            return [A.PICK + k for k in range(len(self.items[pe[2]]))]
+        if kind == P_DISPLACE:
+            return [A.MOVE + d for d in self._retreats(pe[2])]
+        # P_DRAGON
+        return [A.END] + [A.MOVE + d for d in self._dragon_moves(pe[2])]
+
+    def _retreats(self, cell: int) -> list[int]:
+        g = self.game
+        nb = g.nb
+        tile, mon = self.tile, self.mon
+        out = [d for d in range(6) if nb[cell * 6 + d] >= 0 and tile[nb[cell * 6 + d]] >= 0
+               and mon[nb[cell * 6 + d]] < 0]
+        if not out:
+            out = [d for d in range(6) if nb[cell * 6 + d] >= 0 and tile[nb[cell * 6 + d]] >= 0]
+        return out
+
+    def _dragon_moves(self, cell: int) -> list[int]:
+        g = self.game
+        nb = g.nb
+        out = []
+        for d in range(6):
+            q = nb[cell * 6 + d]
+            if q >= 0 and self.tile[q] > 0 and self.mon[q] < 0:
+                out.append(d)
+        return out
+
+    def _has_effect(self, p: int, eff: int) -> bool:
+        ie = self.game.i_effect
+        for c in self.items[p]:
+            if ie[c >> 1] == eff:
+                return True
+        return False
+
+    def _crossable(self, p: int, cell: int, d: int, balloon: bool) -> int:
+        """Target hex of a step from cell towards edge d, or -1 (fog counts: returns q)."""
+        g = self.game
+        bit = 1 << d
+        if not self.roads[cell] & bit:
+            return -1
+        q = g.nb[cell * 6 + d]
+        if q < 0:
+            return -1
+        if self.gaps[cell] & bit and not balloon:
+            return -1
+        if self.tile[q] < 0:
+            return q if self.tdeck else -1
+        ob = 1 << ((d + 3) % 6)
+        if not self.roads[q] & ob:
+            return -1
+        if self.gaps[q] & ob and not balloon:
+            return -1
+        return q
+
+    def _turn_legal(self) -> list[int]:
+        g = self.game
+        p = self.cur
+        cell = self.pos[p]
+        mp = self.mp
+        out = [A.END]
+        balloon = self._has_effect(p, E_BALLOON)
+        tile = self.tile
+        nb6 = cell * 6
+        nb = g.nb
+        roads, gaps = self.roads, self.gaps
+        rc, gc = roads[cell], gaps[cell]
+        cost = g.t_cost
+        deck = bool(self.tdeck)
+        for d in range(6):
+            bit = 1 << d
+            if not rc & bit:
+                continue
+            q = nb[nb6 + d]
+            if q < 0 or (gc & bit and not balloon):
+                continue
+            tq = tile[q]
+            if tq < 0:
+                if deck and mp >= 1:
+                    out.append(A.MOVE + d)
+                continue
+            ob = g.opp_bit[d]
+            if roads[q] & ob and (balloon or not gaps[q] & ob) and cost[tq] <= mp:
+                out.append(A.MOVE + d)
+        if self.mon[cell] >= 0:
+            out.append(A.ATTACK_HERE)
+        used = self.used
+        items = self.items[p]
+        if not used & U_POTION and self._has_effect(p, E_POTION):
+            out.append(A.POTION)
+        kind = g.t_kind[tile[cell]]
+        nd = self.ndragons
+        active = (kind == K_CITY and nd < 2) or ((kind == K_MARKET or kind == K_TAVERN) and nd < 1)
+        if active and mp >= 1:
+            city = kind == K_CITY
+            market = kind == K_MARKET
+            tavern = kind == K_TAVERN
+            if (city or tavern) and not used & U_TASK and self.qdeck and len(self.tasks[p]) < 2:
+                out.append(A.TAKE_TASK)
+            if tavern and not used & U_DROP:
+                out.extend(A.DROP_TASK + k for k in range(len(self.tasks[p])))
+            if city or market:
+                if not used & U_BUYI and self.ideck and len(items) < g.max_items:
+                    out.append(A.OPEN_ITEMS)
+                if not used & U_BUYW and self.wdeck:
+                    out.append(A.OPEN_WEAPONS)
+                if not used & U_SELLI:
+                    out.extend(A.SELL_ITEM + k for k in range(len(items)))
+                if not used & U_SELLW:
+                    out.extend(A.SELL_WEAPON + k for k in range(len(self.weapons[p])))
+                if not used & U_HEAD:
+                    out.extend(A.SELL_HEAD + k for k in range(min(10, len(self.heads[p]))))
+            if tavern and not used & U_GAMBLE and len(items) < g.max_items and self.ideck:
+                out.extend(A.GAMBLE + k for k in range(len(items)))
+            if (market or tavern) and not used & U_STEAL:
+                out.append(A.STEAL)
+        if not used & U_PVP:
+            for o in range(self.num_players):
+                if o != p and self.pos[o] == cell:
+                    out.append(A.CHALLENGE + o)
+        out.extend(A.DISCARD_ITEM + k for k in range(len(items)))
+        out.sort()
+        return out
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, a: int) -> None:
+        if self.phase == PH_OVER:
+            raise IllegalAction("the game is over")
+        la = self._la
+        if la is None:
+            la = self._la = self._legal()
+        if a not in la or not isinstance(a, int):
+            raise IllegalAction(self._why_illegal(a))
+        self._la = None
+        if self.record_events:
+            self.events = []
+        if self.pend:
+            self._apply_pend(a)
+        elif self.fk:
+            self._apply_fight(a)
+        elif self.phase == PH_SHOP:
+            self._apply_shop(a)
+        elif self.phase == PH_MARKET:
+            self._apply_market(a)
+        else:
+            self._apply_turn(a)
+        self._settle()
+
+    def _why_illegal(self, a) -> str:
+        if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
+            return f"{a!r} is not a Steamland action"
+        t = A.to_json(a)
+        what = {PH_SHOP: "the equipment purchase", PH_MARKET: "buying from the display",
+                PH_TURN: "your turn"}.get(self.phase, "this decision")
+        if self.pend:
+            what = "this decision (" + ("discard", "discard a weapon", "return a task",
+                                        "choose an item", "retreat",
+                                        "move the dragon")[self.pend[0][0]] + ")"
+        elif self.fk:
+            what = "this fight decision"
+        return f"{t} is not allowed during {what} (no road, not enough movement points, " \
+               f"a limit reached, or an action already used this turn)"
+
+    # ---------------------------------------------------------------- events helper
+
+    def _ev(self, **kw) -> None:
+        self.emit(kw)
+
+    # ---------------------------------------------------------------- shop (setup)
+
+    def _apply_shop(self, a: int) -> None:
+        g = self.game
+        p = self.sh_turn
+        if a == A.END:
+            self.sh_passed |= 1 << p
+            if self.record_events:
+                self._ev(type="shop_pass", player=p)
+        elif a < A.BUY_WEAPON:
+            k = a - A.BUY_ITEM
+            c = self.sh_items[k]
+            self.sh_items[k] = -1
+            self._pay_bank(p, g.i_value[c])
+            self.items[p].append(c << 1)
+            self.sh_bi[p] += 1
+            if self.record_events:
+                self._ev(type="buy_item", player=p, item=c, price=g.i_value[c])
+        else:
+            k = a - A.BUY_WEAPON
+            c = self.sh_weap[k]
+            self.sh_weap[k] = -1
+            self._pay_bank(p, g.w_value[c])
+            self.weapons[p].append(c)
+            self.sh_bw[p] += 1
+            if self.record_events:
+                self._ev(type="buy_weapon", player=p, weapon=c, price=g.w_value[c])
+        n = self.num_players
+        full = (1 << n) - 1
+        if self.sh_passed == full:
+            self._finish_shop()
+            return
+        q = p
+        for _ in range(n):
+            q = (q + 1) % n
+            if not self.sh_passed >> q & 1:
+                self.sh_turn = q
+                return
+
+    def _finish_shop(self) -> None:
+        g = self.game
+        for c in self.sh_items:
+            if c >= 0:
+                self.ideck.insert(0, c)
+        for c in self.sh_weap:
+            if c >= 0:
+                self.wdeck.insert(0, c)
+        self.sh_items = []
+        self.sh_weap = []
+        n = self.num_players
+        # one hidden item each, then one private task each and one common task
+        for p in range(n):
+            if self.ideck:
+                c = self.ideck.pop()
+                self.items[p].append((c << 1) | 1)
+                if self.record_events:
+                    self._ev(type="draw_item", player=p, item=c, to=[p])
+                    self._ev(type="draw_item_back", player=p)
+        for p in range(n):
+            self._draw_task(p, forced=False)
+        self._draw_common()
+        self.phase = PH_START
+        self.cur = 0
+
+    # ---------------------------------------------------------------- money helpers
+
+    def _pay_bank(self, p: int, amount: int) -> int:
+        amount = min(amount, self.money[p])
+        self.money[p] -= amount
+        self.bank += amount
+        return amount
+
+    def _from_bank(self, p: int, amount: int) -> int:
+        amount = min(amount, self.bank)
+        self.bank -= amount
+        self.money[p] += amount
+        return amount
+
+    # ---------------------------------------------------------------- cards helpers
+
+    def _gain_item(self, p: int, code: int) -> None:
+        """Give item code (card*2+hidden) to p; at the limit p discards one (decision)."""
+        self.items[p].append(code)
+        if len(self.items[p]) > self.game.max_items:
+            self.pend.append((P_DISCARD, p))
+
+    def _gain_weapon(self, p: int, c: int) -> None:
+        self.weapons[p].append(c)
+        if len(self.weapons[p]) > self.game.max_weapons:
+            self.pend.append((P_WDISCARD, p))
+
+    def _draw_item(self, p: int) -> None:
+        if self.ideck:
+            c = self.ideck.pop()
+            if self.record_events:
+                self._ev(type="draw_item", player=p, item=c, to=[p])
+                self._ev(type="draw_item_back", player=p)
+            self._gain_item(p, (c << 1) | 1)
+
+    def _roll_targets(self, t: int) -> None:
+        g = self.game
+        n = g.q_dice[t]
+        mask = 0
+        if n:
+            r = self.rng()
+            for _ in range(n):
+                mask |= 1 << (r.randint(1, 6))
+        self.target[t] = mask
+
+    def _draw_task(self, p: int, forced: bool) -> None:
+        """p takes the top task: a common one (О) goes to the common pool instead."""
+        if not self.qdeck:
+            return
+        g = self.game
+        t = self.qdeck.pop()
+        if g.q_common[t]:
+            self._make_common(t)
+            return
+        self._roll_targets(t)
+        self.tasks[p].append(t)
+        n = self.num_players
+        self.prog[t * n + p] = self._here_bits(p)
+        if self.record_events:
+            self._ev(type="take_task", player=p, task=t, targets=self._targets(t), to=[p])
+            self._ev(type="take_task_back", player=p)
+        if len(self.tasks[p]) > g.max_tasks:
+            self.pend.append((P_TDISCARD, p))
+
+    def _here_bits(self, p: int) -> int:
+        c = self.game.t_city[self.tile[self.pos[p]]]
+        return 1 << c if c else 0
+
+    def _targets(self, t: int) -> list[int]:
+        m = self.target[t]
+        return [c for c in range(1, 7) if m >> c & 1]
+
+    def _make_common(self, t: int) -> None:
+        self._roll_targets(t)
+        self.common.append(t)
+        n = self.num_players
+        for p in range(n):
+            self.prog[t * n + p] = self._here_bits(p)
+        if self.record_events:
+            self._ev(type="common_task", task=t, targets=self._targets(t), reveal=True)
+
+    def _draw_common(self) -> None:
+        """The common task of the start: a private one (И) goes back and is not replaced."""
+        if not self.qdeck:
+            return
+        t = self.qdeck.pop()
+        if self.game.q_common[t]:
+            self._make_common(t)
+        else:
+            self.qdeck.insert(0, t)
+            if self.record_events:
+                self._ev(type="common_task_private", task=t, reveal=True)
+
+    # ---------------------------------------------------------------- turn actions
+
+    def _apply_turn(self, a: int) -> None:
+        g = self.game
+        p = self.cur
+        cell = self.pos[p]
+        rec = self.record_events
+        if a == A.END:
+            if rec:
+                self._ev(type="end_turn", player=p)
+            self.phase = PH_NEXT
+            return
+        if a <= A.MOVE + 5:
+            self._step(p, a - A.MOVE)
+            return
+        if a == A.ATTACK_HERE:
+            self._start_fight(1, p, -1, self.mon[cell], cell, O_HERE, False)
+            return
+        if a == A.POTION:
+            self.used |= U_POTION
+            k = self._find_effect(p, E_POTION)
+            c = self.items[p].pop(k) >> 1
+            self.ideck.insert(0, c)
+            self.mp += g.i_amount[c]
+            if rec:
+                self._ev(type="potion", player=p, item=c, movement=g.i_amount[c], reveal=True)
+            return
+        if a >= A.DISCARD_ITEM and a < A.DISCARD_WEAPON:
+            c = self.items[p].pop(a - A.DISCARD_ITEM) >> 1
+            self.ideck.insert(0, c)
+            if rec:
+                self._ev(type="discard_item", player=p, item=c, reveal=True)
+            return
+        if a >= A.CHALLENGE and a < A.CHALLENGE + 6:
+            self.used |= U_PVP
+            self._start_fight(2, p, a - A.CHALLENGE, -1, cell, O_PVP, False)
+            return
+        # city / market / tavern actions: one movement point each
+        self.mp -= 1
+        if a == A.TAKE_TASK:
+            self.used |= U_TASK
+            self._draw_task(p, False)
+        elif A.DROP_TASK <= a < A.DROP_TASK + 3:
+            self.used |= U_DROP
+            t = self.tasks[p].pop(a - A.DROP_TASK)
+            self.qdeck.insert(0, t)
+            if rec:
+                self._ev(type="drop_task", player=p, task=t, reveal=True)
+        elif a == A.OPEN_ITEMS or a == A.OPEN_WEAPONS:
+            deck = self.ideck if a == A.OPEN_ITEMS else self.wdeck
+            self.used |= U_BUYI if a == A.OPEN_ITEMS else U_BUYW
+            self.mkind = 0 if a == A.OPEN_ITEMS else 1
+            self.mdisp = [deck.pop() for _ in range(min(3, len(deck)))]
+            self.phase = PH_MARKET
+            if rec:
+                self._ev(type="market_open", player=p, kind=("items", "weapons")[self.mkind],
+                         cards=list(self.mdisp), reveal=True)
+        elif A.SELL_ITEM <= a < A.SELL_ITEM + 3:
+            self.used |= U_SELLI
+            c = self.items[p].pop(a - A.SELL_ITEM) >> 1
+            self.ideck.insert(0, c)
+            r = self.rng().randint(1, 6)
+            price = g.i_value[c] if r % 2 == 0 else (g.i_value[c] + 1) // 2
+            got = self._from_bank(p, price)
+            if rec:
+                self._ev(type="sell_item", player=p, item=c, roll=r, money=got, reveal=True)
+        elif A.SELL_WEAPON <= a < A.SELL_WEAPON + 2:
+            self.used |= U_SELLW
+            c = self.weapons[p].pop(a - A.SELL_WEAPON)
+            self.wdeck.insert(0, c)
+            r = self.rng().randint(1, 6)
+            price = g.w_value[c] if r % 2 == 0 else (g.w_value[c] + 1) // 2
+            got = self._from_bank(p, price)
+            if rec:
+                self._ev(type="sell_weapon", player=p, weapon=c, roll=r, money=got)
+        elif A.SELL_HEAD <= a < A.SELL_HEAD + 10:
+            self.used |= U_HEAD
+            c = self.heads[p].pop(a - A.SELL_HEAD)
+            got = self._from_bank(p, g.c_value[c])
+            if g.c_dragon[c]:
+                self.gone.append(c)
+            else:
+                self.cdeck.insert(0, c)
+            if rec:
+                self._ev(type="sell_head", player=p, creature=c, money=got)
+        elif A.GAMBLE <= a < A.GAMBLE + 3:
+            self.used |= U_GAMBLE
+            k = a - A.GAMBLE
+            stake = self.items[p][k] >> 1
+            ce = self.ideck.pop()
+            r = self.rng()
+            mine, his = r.randint(1, 6), r.randint(1, 6)
+            if mine >= his:
+                self.items[p][k] = stake << 1  # shown on the table: now public
+                self.items[p].append(ce << 1)
+                if rec:
+                    self._ev(type="gamble", player=p, stake=stake, item=ce, roll=mine,
+                             engineer=his, won=True, reveal=True)
+            else:
+                self.items[p].pop(k)
+                self.ideck.insert(0, stake)
+                self.ideck.insert(0, ce)
+                if rec:
+                    self._ev(type="gamble", player=p, stake=stake, roll=mine, engineer=his,
+                             won=False, reveal=True)
+        elif a == A.STEAL:
+            self.used |= U_STEAL
+            r = self.rng().randint(1, 6)
+            if rec:
+                self._ev(type="steal", player=p, roll=r)
+            if r >= 5:
+                self._draw_item(p)
+            elif r <= 2:
+                if self.items[p]:
+                    self._lose_one(p, p, D_DECK, -1)
+                elif self.money[p] > 0:
+                    self._pay_bank(p, g.loss_money)
+                else:
+                    self.jail[p] += 3
+                    if rec:
+                        self._ev(type="dungeon", player=p, turns=3)
+
+    def _find_effect(self, p: int, eff: int) -> int:
+        ie = self.game.i_effect
+        for k, c in enumerate(self.items[p]):
+            if ie[c >> 1] == eff:
+                return k
+        return -1
+
+    def _apply_market(self, a: int) -> None:
+        g = self.game
+        p = self.cur
+        if a == A.END:
+            deck = self.ideck if self.mkind == 0 else self.wdeck
+            for c in self.mdisp:
+                if c >= 0:
+                    deck.insert(0, c)
+            self.mdisp = []
+            self.phase = PH_TURN
+            return
+        if self.mkind == 0:
+            k = a - A.BUY_ITEM
+            c = self.mdisp[k]
+            self.mdisp[k] = -1
+            self._pay_bank(p, g.i_value[c])
+            self.items[p].append(c << 1)
+            if self.record_events:
+                self._ev(type="buy_item", player=p, item=c, price=g.i_value[c])
+        else:
+            k = a - A.BUY_WEAPON
+            c = self.mdisp[k]
+            self.mdisp[k] = -1
+            self._pay_bank(p, g.w_value[c])
+            if self.record_events:
+                self._ev(type="buy_weapon", player=p, weapon=c, price=g.w_value[c])
+            self._gain_weapon(p, c)
+
+    # ---------------------------------------------------------------- movement
+
+    def _step(self, p: int, d: int) -> None:
+        g = self.game
+        cell = self.pos[p]
+        q = g.nb[cell * 6 + d]
+        rec = self.record_events
+        if self.tile[q] < 0:
+            self._reveal(q, d)
+            if rec:
+                self._ev(type="reveal", player=p, cell=q, tile=self.tile[q],
+                         roads=self.roads[q], gaps=self.gaps[q], reveal=True)
+            if not self.tdeck:
+                self._title(p, TITLE_TRAVELLER)
+            if self._spawn(q):
+                if self.phase == PH_OVER:
+                    return
+                self._start_fight(1, p, -1, self.mon[q], q, O_REVEAL, False)
+                return
+            # the step onto the new tile itself follows the usual rules
+            if self._crossable(p, cell, d, self._has_effect(p, E_BALLOON)) < 0:
+                return
+            cost = g.t_cost[self.tile[q]]
+            if cost > self.mp:
+                return
+        else:
+            cost = g.t_cost[self.tile[q]]
+        self.mp -= cost
+        if self.mon[q] >= 0:
+            self._start_fight(1, p, -1, self.mon[q], q, O_NEIGHBOUR, False)
+            return
+        self._arrive(p, q)
+
+    def _arrive(self, p: int, q: int) -> None:
+        self.pos[p] = q
+        if self.record_events:
+            self._ev(type="move", player=p, cell=q)
+        c = self.game.t_city[self.tile[q]]
+        if c:
+            n = self.num_players
+            bit = 1 << c
+            prog = self.prog
+            for t in self.tasks[p]:
+                prog[t * n + p] |= bit
+            for t in self.common:
+                prog[t * n + p] |= bit
+
+    def _reveal(self, q: int, d: int) -> None:
+        """Lay the top tile on fog hex q, entered across edge d from its neighbour."""
+        g = self.game
+        ti = self.tdeck.pop()
+        entry = 1 << ((d + 3) % 6)
+        roads, gaps = g.t_roads[ti], g.t_gaps[ti]
+        good, ok = [], []
+        for k in range(6):
+            rr = rot(roads, k)
+            if rr & entry:
+                (ok if rot(gaps, k) & entry else good).append(k)
+        cand = good or ok or [0]
+        k = cand[self.rng().randrange(len(cand))] if len(cand) > 1 else cand[0]
+        self.tile[q] = ti
+        self.roads[q] = rot(roads, k)
+        self.gaps[q] = rot(gaps, k)
+
+    def _spawn(self, q: int) -> bool:
+        """A creature appears on a freshly revealed hex if its kind and the level say so."""
+        g = self.game
+        kind = g.t_kind[self.tile[q]]
+        lv = self.level
+        if kind == K_ATTACK or (kind == K_CITY and lv in (1, 3)):
+            c = -1
+            if lv >= 2 and self.ddeck:
+                c = self.ddeck.pop()
+            elif self.cdeck:
+                c = self.cdeck.pop()
+            if c < 0:
+                return False
+            if self.record_events:
+                self._ev(type="creature_appears", cell=q, creature=c, reveal=True)
+            self._place(c, q)
+            return True
+        return False
+
+    def _place(self, c: int, q: int) -> None:
+        self.mon[q] = c
+        dn = self.game.c_dragon[c]
+        if dn:
+            self.dpos[dn] = q
+            self.ndragons += 1
+            if self.ndragons >= 4:
+                self._end("four_dragons", ())
+
+    def _unplace(self, q: int) -> int:
+        c = self.mon[q]
+        self.mon[q] = -1
+        dn = self.game.c_dragon[c]
+        if dn:
+            self.dpos[dn] = -1
+            self.ndragons -= 1
+        return c
+
+    # ---------------------------------------------------------------- start of a turn
+
+    def _start_turn(self) -> None:
+        g = self.game
+        p = self.cur
+        self.used = 0
+        self.mp = 0
+        rec = self.record_events
+        if self.jail[p] > 0:
+            self.jail[p] -= 1
+            if rec:
+                self._ev(type="skip_turn", player=p)
+            self.phase = PH_NEXT
+            return
+        r = self.rng().randint(1, 6)
+        self.roll = r
+        cell = self.pos[p]
+        kind = g.t_kind[self.tile[cell]]
+        safe = kind <= K_TAVERN
+        self.evdue = not safe and (r == g.red_face or self.ndragons >= 3)
+        if rec:
+            self._ev(type="turn", player=p, roll=r, red=r == g.red_face)
+        # a dragon with the rolled number may be pushed to a neighbouring hex
+        q = self.dpos[r]
+        if q >= 0 and self._dragon_moves(q):
+            self.pend.append((P_DRAGON, p, q))
+        mp = g.movement
+        if g.t_terr[self.tile[cell]] == 1:  # lava: still hot
+            mp += g.lava_bonus
+        k = self._find_effect(p, E_CAR)
+        if k >= 0:
+            mp += g.i_amount[self.items[p][k] >> 1]
+        self.mp = mp
+        self.phase = PH_EVENT
+
+    def _do_event(self) -> None:
+        g = self.game
+        p = self.cur
+        self.phase = PH_TURN
+        if self.evdue and self.edeck:
+            self.evdue = False
+            e = self.edeck.pop()
+            self.edeck.insert(0, e)
+            eff = g.e_effect[e]
+            if self.record_events:
+                self._ev(type="event", player=p, event=e, reveal=True)
+            if eff == V_ATTACK:
+                c = self.cdeck.pop() if self.cdeck else -1
+                if c >= 0:
+                    if self.record_events:
+                        self._ev(type="creature_appears", cell=self.pos[p], creature=c,
+                                 reveal=True)
+                    self._start_fight(1, p, -1, c, self.pos[p], O_EVENT, True)
+                    return
+            elif eff == V_ITEM:
+                self._draw_item(p)
+            elif eff == V_WEAPON:
+                if self.wdeck:
+                    self._gain_weapon(p, self.wdeck.pop())
+            elif eff == V_TASK:
+                self._draw_task(p, forced=True)
+            elif eff == V_MOVE:
+                self.mp = max(0, self.mp + g.e_amount[e])
+            elif eff == V_PAY:
+                self._pay_bank(p, g.e_amount[e])
+            elif eff == V_GAIN:
+                self._from_bank(p, g.e_amount[e])
+            elif eff == V_LOSE:
+                if self.items[p]:
+                    self._lose_one(p, p, D_DECK, -1)
+        self.evdue = False
+        self._dead_end_check(p)
+
+    def _dead_end_check(self, p: int) -> None:
+        """Rulebook 16: no way out of the hex with what the player has -> back to the start."""
+        cell = self.pos[p]
+        balloon = self._has_effect(p, E_BALLOON)
+        for d in range(6):
+            if self._crossable(p, cell, d, balloon) >= 0:
+                return
+        if self.mon[cell] >= 0:
+            return
+        g = self.game
+        for c in self.items[p]:
+            self.ideck.insert(0, c >> 1)
+        for c in self.weapons[p]:
+            self.wdeck.insert(0, c)
+        for t in self.tasks[p]:
+            self.qdeck.insert(0, t)
+        self.items[p] = []
+        self.weapons[p] = []
+        self.tasks[p] = []
+        self._pay_bank(p, self.money[p])
+        self.pos[p] = g.center
+        if self.record_events:
+            self._ev(type="dead_end", player=p, reveal=True)
+
+    def _next_turn(self) -> None:
+        n = self.num_players
+        self.cur = (self.cur + 1) % n
+        if self.cur == 0:
+            self.rnd += 1
+            if self.rnd >= self.game.round_limit:
+                self._end("round_limit", None)
+                return
+        self.phase = PH_START
+
+    # ---------------------------------------------------------------- fights
+
+    def _start_fight(self, kind, a, b, c, hexcell, orig, end_turn) -> None:
+        self.fk = kind
+        self.fa, self.fb, self.fc, self.fhex, self.forig = a, b, c, hexcell, orig
+        self.fround = 0
+        self.fside = [0] * self.num_players
+        self.fjoin = []
+        self.fq = []
+        self.ftot = [0, 0]
+        self.fend = end_turn
+        g = self.game
+        if self.record_events:
+            self._ev(type="fight", player=a, opponent=b, creature=c, cell=hexcell)
+        if kind == 1 and orig in (O_EVENT, O_REVEAL) and g.c_flee[c]:
+            self.fstep = FS_FLEE
+        else:
+            self.fstep = FS_JOINQ
+
+    def _fight_decider(self) -> int:
+        return self.fa if self.fstep in (FS_FLEE, FS_ESCAPE) else self.fq[0]
+
+    def _apply_fight(self, a: int) -> None:
+        g = self.game
+        st = self.fstep
+        rec = self.record_events
+        if st == FS_FLEE:
+            if a == A.FIGHT:
+                self.fstep = FS_JOINQ
+                return
+            r = self.rng().randint(1, 6)
+            if rec:
+                self._ev(type="flee", player=self.fa, roll=r, ok=r >= 5)
+            if r >= 5:
+                self._escaped()
+            elif self._find_effect(self.fa, E_ESCAPE) >= 0:
+                self.fstep = FS_ESCAPE
+            else:
+                self.fstep = FS_JOINQ
+            return
+        if st == FS_ESCAPE:
+            if a == A.FIGHT:
+                self.fstep = FS_JOINQ
+                return
+            k = self._find_effect(self.fa, E_ESCAPE)
+            c = self.items[self.fa].pop(k) >> 1
+            self.ideck.insert(0, c)
+            if rec:
+                self._ev(type="escape", player=self.fa, item=c, reveal=True)
+            self._escaped()
+            return
+        if st == FS_JOIN:
+            p = self.fq.pop(0)
+            side = 1 if a == A.JOIN_A else 2 if a == A.JOIN_B else 0
+            self.fside[p] = side
+            if side and p not in self.fjoin:
+                self.fjoin.append(p)
+            if rec:
+                self._ev(type="join", player=p, side=side)
+            if not self.fq:
+                self.fstep = FS_ROLL
+            return
+        # FS_COG
+        p = self.fq.pop(0)
+        if a == A.USE_COG:
+            k = self._find_effect(p, E_COG)
+            c = self.items[p].pop(k) >> 1
+            self.ideck.insert(0, c)
+            self.ftot[0 if p == self.fa else 1] += g.i_amount[c]
+            if rec:
+                self._ev(type="cog", player=p, item=c, totals=list(self.ftot), reveal=True)
+        if not self.fq:
+            self.fstep = FS_RESOLVE
+
+    def _escaped(self) -> None:
+        """The fight does not happen. A creature of an event goes back to its pile."""
+        if self.forig == O_EVENT:
+            self._return_creature(self.fc)
+        self._fight_over()
+
+    def _return_creature(self, c: int) -> None:
+        if self.game.c_dragon[c] and self.level >= 2:
+            self.ddeck.insert(0, c)
+        else:
+            self.cdeck.insert(0, c)
+
+    def _fight_over(self) -> None:
+        self.fk = 0
+        self.fq = []
+        if self.fend:
+            self.phase = PH_NEXT
+
+    def _fight_auto(self) -> bool:
+        """Run the automatic steps of the fight; True when a decision is awaited."""
+        g = self.game
+        while self.fk:
+            st = self.fstep
+            if st == FS_FLEE or st == FS_ESCAPE:
+                return True
+            if st == FS_JOINQ:
+                n = self.num_players
+                h = self.fhex
+                near = g.near[h]
+                q = []
+                for i in range(1, n):
+                    p = (self.fa + i) % n
+                    if p == self.fb or self.jail[p]:
+                        continue
+                    if self.pos[p] in near:
+                        q.append(p)
+                    else:
+                        self.fside[p] = 0
+                self.fq = q
+                self.fstep = FS_JOIN if q else FS_ROLL
+                continue
+            if st == FS_JOIN or st == FS_COG:
+                return True
+            if st == FS_ROLL:
+                self._fight_roll()
+                continue
+            # FS_RESOLVE
+            ta, tb = self.ftot
+            if ta == tb:
+                self.fround += 1
+                if self.record_events:
+                    self._ev(type="fight_tie")
+                self.fstep = FS_JOINQ
+                continue
+            self._fight_outcome(ta > tb)
+        return False
+
+    def _fight_roll(self) -> None:
+        g = self.game
+        r = self.rng()
+        a, b, c = self.fa, self.fb, self.fc
+        mods = self.fround == 0
+        da = r.randint(1, 6)
+        ta = da
+        if self.fk == 1:
+            rk = g.c_roll[c]
+            if rk == R_ONE:
+                db = r.randint(1, 6)
+            elif rk == R_BEST:
+                db = max(r.randint(1, 6), r.randint(1, 6))
+            else:
+                db = r.randint(1, 6) + r.randint(1, 6)
+            tb = db
+            if mods:
+                ta += self._weapon(a)
+                tb += g.c_str[c] - self._armour(a)
+        else:
+            db = r.randint(1, 6)
+            tb = db
+            if mods:
+                ta += self._weapon(a) - self._armour(b)
+                tb += self._weapon(b) - self._armour(a)
+        helps = []
+        for p in self.fjoin:
+            s = self.fside[p]
+            if s:
+                h = (r.randint(1, 6) + 1) // 2
+                helps.append((p, s, h))
+                if s == 1:
+                    ta += h
+                else:
+                    tb += h
+        self.ftot = [ta, tb]
+        if self.record_events:
+            self._ev(type="fight_roll", player=a, roll=da, opponent_roll=db,
+                     helpers=[list(x) for x in helps], totals=[ta, tb], modifiers=mods)
+        q = []
+        if mods:
+            if ta <= tb and self._find_effect(a, E_COG) >= 0:
+                q.append(a)
+            if self.fk == 2 and tb <= ta and self._find_effect(b, E_COG) >= 0:
+                q.append(b)
+        self.fq = q
+        self.fstep = FS_COG if q else FS_RESOLVE
+
+    def _weapon(self, p: int) -> int:
+        ws = self.weapons[p]
+        if not ws:
+            return 0
+        ww = self.game.w_str
+        return max(ww[w] for w in ws)
+
+    def _armour(self, p: int) -> int:
+        k = self._find_effect(p, E_ARMOUR)
+        return self.game.i_amount[self.items[p][k] >> 1] if k >= 0 else 0
+
+    def _fight_outcome(self, a_won: bool) -> None:
+        g = self.game
+        a, b, c, h = self.fa, self.fb, self.fc, self.fhex
+        rec = self.record_events
+        side_a = [p for p in self.fjoin if self.fside[p] == 1]
+        side_b = [p for p in self.fjoin if self.fside[p] == 2]
+        kind = self.fk
+        self.fk = 0
+        self.chk_all = True
+        if rec:
+            self._ev(type="fight_end", player=a, opponent=b, creature=c, won=a_won)
+        if kind == 2:
+            # a fight between players: every loser gives one item (or 300) to the winner
+            win, losers = (a, [b] + side_b) if a_won else (b, [a] + side_a)
+            for p in losers:
+                self._lose_one(p, win, D_PLAYER, win)
+            self._fight_over()
+            return
+        if a_won:
+            if self.mon[h] == c:
+                self._unplace(h)
+            self.heads[a].append(c)
+            self.kills[a] += 1
+            if g.c_dragon[c]:
+                self.dkills[a] += 1
+                self.dkilled += 1
+            if g.c_reward[c]:
+                self._draw_item(a)
+            loot_to = side_a[0] if side_a else a
+            got = self._take_loot(h, loot_to)
+            for p in side_a:
+                if p != loot_to or not got:
+                    self._draw_item(p)
+            for p in side_b:
+                self._lose_one(p, p, D_PLAYER, a)
+            if self.forig in (O_REVEAL, O_NEIGHBOUR):
+                self._arrive(a, h)
+            if self.dkilled >= 6:
+                self._end("dragons_defeated", None)
+            self._fight_over()
+            return
+        # the creature won: it stays on (or is laid on) the hex and guards the losses
+        if self.mon[h] < 0:
+            self._place(c, h)
+            if self.phase == PH_OVER:
+                return
+        elif self.mon[h] != c:  # the hex is already guarded: the newcomer goes back
+            self._return_creature(c)
+        dest = side_b[0] if side_b else -1
+        if dest >= 0:
+            self._lose_one(a, a, D_PLAYER, dest)
+        else:
+            self._lose_one(a, a, D_HEX, h)
+        for p in side_a:
+            self._lose_one(p, p, D_HEX, h)
+        for p in range(self.num_players):
+            if self.pos[p] == h:
+                self.pend.append((P_DISPLACE, p, h))
+        self._fight_over()
+
+    def _take_loot(self, h: int, p: int) -> bool:
+        got = False
+        if self.lmoney[h]:
+            self.money[p] += self.lmoney[h]
+            self.lmoney[h] = 0
+            got = True
+        if self.loot:
+            keep = []
+            mine = []
+            for cell, code in self.loot:
+                (mine if cell == h else keep).append(code)
+            if mine:
+                self.loot = [(cell, code) for cell, code in self.loot if cell != h]
+                for code in mine:
+                    self._gain_item(p, code & ~1)
+                got = True
+        if got and self.record_events:
+            self._ev(type="loot", player=p, cell=h)
+        return got
+
+    def _lose_one(self, p: int, chooser: int, dest_kind: int, dest: int) -> None:
+        """p loses one item (chosen by chooser) or 300 pounds, or skips a turn."""
+        g = self.game
+        if self.items[p]:
+            if len(self.items[p]) == 1:
+                self._give_item(p, 0, dest_kind, dest)
+            else:
+                self.pend.append((P_PICK, chooser, p, dest_kind, dest))
+            return
+        amount = min(g.loss_money, self.money[p])
+        if amount:
+            self.money[p] -= amount
+            if dest_kind == D_HEX:
+                self.lmoney[dest] += amount
+            elif dest_kind == D_PLAYER:
+                self.money[dest] += amount
+            else:
+                self.bank += amount
+            if self.record_events:
+                self._ev(type="lose_money", player=p, money=amount)
+        else:
+            self.jail[p] += 1
+            if self.record_events:
+                self._ev(type="skip_turn_penalty", player=p)
+
+    def _give_item(self, p: int, k: int, dest_kind: int, dest: int) -> None:
+        code = self.items[p].pop(k)
+        c = code >> 1
+        if self.record_events:
+            self._ev(type="lose_item", player=p, item=c, reveal=True)
+        if dest_kind == D_HEX:
+            self.loot.append((dest, c << 1))
+        elif dest_kind == D_PLAYER:
+            self._gain_item(dest, c << 1)
+        else:
+            self.ideck.insert(0, c)
+
+    # ---------------------------------------------------------------- pending decisions
+
+    def _apply_pend(self, a: int) -> None:
+        self.chk_all = True
+        pe = self.pend.pop(0)
+        kind, p = pe[0], pe[1]
+        rec = self.record_events
+        if kind == P_DISCARD:
+            c = self.items[p].pop(a - A.DISCARD_ITEM) >> 1
+            self.ideck.insert(0, c)
+            if rec:
+                self._ev(type="discard_item", player=p, item=c, reveal=True)
+        elif kind == P_WDISCARD:
+            c = self.weapons[p].pop(a - A.DISCARD_WEAPON)
+            self.wdeck.insert(0, c)
+            if rec:
+                self._ev(type="discard_weapon", player=p, weapon=c)
+        elif kind == P_TDISCARD:
+            t = self.tasks[p].pop(a - A.DROP_TASK)
+            self.qdeck.insert(0, t)
+            if rec:
+                self._ev(type="drop_task", player=p, task=t, reveal=True)
+        elif kind == P_PICK:
+            self._give_item(pe[2], a - A.PICK, pe[3], pe[4])
+        elif kind == P_DISPLACE:
+            q = self.game.nb[pe[2] * 6 + a - A.MOVE]
+            self._arrive(p, q)
+        else:  # P_DRAGON
+            if a != A.END:
+                src = pe[2]
+                q = self.game.nb[src * 6 + a - A.MOVE]
+                c = self.mon[src]
+                self.mon[src] = -1
+                self.mon[q] = c
+                self.dpos[self.game.c_dragon[c]] = q
+                if self.lmoney[src]:
+                    self.lmoney[q] += self.lmoney[src]
+                    self.lmoney[src] = 0
+                if self.loot:
+                    self.loot = [(q if cell == src else cell, code) for cell, code in self.loot]
+                if rec:
+                    self._ev(type="dragon_moves", player=p, creature=c, cell=q)
+
+    # ---------------------------------------------------------------- the driver
+
+    def _settle(self) -> None:
+        while self.phase != PH_OVER:
+            self._checks()
+            if self.phase == PH_OVER:
+                return
+            while self.pend and not self._pend_legal(self.pend[0]):
+                self.pend.pop(0)  # the decision has nothing left to decide
+            if self.pend:
+                return
+            if self.fk:
+                if self._fight_auto():
+                    return
+                continue
+            ph = self.phase
+            if ph == PH_START:
+                self._start_turn()
+            elif ph == PH_EVENT:
+                self._do_event()
+            elif ph == PH_NEXT:
+                self._next_turn()
+            else:
+                return
+
+    def _checks(self) -> None:
+        """Tasks done, achievements, the launch and the 14 points, after every step."""
+        if self.phase == PH_SHOP:
+            return
+        g = self.game
+        n = self.num_players
+        if self.chk_all:
+            self.chk_all = False
+            who = [(self.cur + i) % n for i in range(n)]
+        else:
+            who = (self.cur,)
+        for p in who:
+            if self.tasks[p] or self.common:
+                self._check_tasks(p)
+            if not self.taken_titles & 1 and self.money[p] >= g.ach_money:
+                self._title(p, TITLE_CAPITALIST)
+            if not self.taken_titles & 2 and self.kills[p] >= g.ach_kills:
+                self._title(p, TITLE_PISTOL)
+            if not self.taken_titles & 8 and self.tdone[p] >= g.ach_tasks:
+                self._title(p, TITLE_GOOD_WORK)
+            if not self.titles[p] & 16 and self.dkills[p] >= g.ach_dragons:
+                self._title(p, TITLE_SLAYER)
+        # the launch: every part found and the Screwdriver's holder at the Old Boiler House
+        if self.complete:
+            for i in range(n):
+                p = (self.cur + i) % n
+                if self.pos[p] == g.center and self._find_effect(p, E_SCREWDRIVER) >= 0:
+                    self.points[p] += g.launch_points
+                    for q in range(n):
+                        self.points[q] += g.part_points * self.credit[q]
+                    if self.record_events:
+                        self._ev(type="launch", player=p)
+                    self._end("machine_launched", None)
+                    return
+        best = max(self.points)
+        if best >= g.win_points:
+            self._end("fourteen_points", None)
+
+    def _machine_complete(self) -> bool:
+        need = self.game.part_need
+        f = self.found
+        for k in range(7):
+            if f[k] < need[k]:
+                return False
+        return True
+
+    def _title(self, p: int, t: int) -> None:
+        bit = 1 << t
+        if self.taken_titles & bit and t != TITLE_SLAYER:
+            return
+        self.taken_titles |= bit
+        self.titles[p] |= bit
+        self.points[p] += self.game.ach_points[t]
+        if self.record_events:
+            self._ev(type="achievement", player=p, achievement=t)
+
+    def _check_tasks(self, p: int) -> None:
+        ts = self.tasks[p]
+        if ts:
+            for t in list(ts):
+                if self._task_done(p, t):
+                    ts.remove(t)
+                    self._complete(p, t)
+        if self.common:
+            for t in list(self.common):
+                if self._task_done(p, t):
+                    self.common.remove(t)
+                    self._complete(p, t)
+
+    def _task_done(self, p: int, t: int) -> bool:
+        g = self.game
+        k = g.q_kind[t]
+        if k == T_VISIT:
+            return self.prog[t * self.num_players + p] & self.target[t] == self.target[t]
+        if k == T_HUNT:
+            s, dr = g.q_str[t], g.q_dragon[t]
+            for c in self.heads[p]:
+                if (g.c_dragon[c] if dr else g.c_str[c] >= s):
+                    return True
+            return False
+        here = self.target[t] >> g.t_city[self.tile[self.pos[p]]] & 1
+        if not here or not g.t_city[self.tile[self.pos[p]]]:
+            return False
+        if k == T_DELIVER:
+            want = g.q_item[t]
+            for c in self.items[p]:
+                if g.i_kind[c >> 1] == want:
+                    return True
+            return False
+        return self.money[p] >= g.q_amount[t]
+
+    def _complete(self, p: int, t: int) -> None:
+        g = self.game
+        k = g.q_kind[t]
+        if k == T_DELIVER:
+            want = g.q_item[t]
+            for j, c in enumerate(self.items[p]):
+                if g.i_kind[c >> 1] == want:
+                    self.items[p].pop(j)
+                    self.ideck.insert(0, c >> 1)
+                    break
+        elif k == T_PAY:
+            self._pay_bank(p, g.q_amount[t])
+        self.points[p] += g.q_points[t]
+        self._from_bank(p, g.q_money[t])
+        part = g.q_part[t]
+        if self.found[part] < g.part_need[part]:
+            self.credit[p] += 1
+        self.found[part] += 1
+        self.complete = self._machine_complete()
+        self.tdone[p] += 1
+        self.qdone.append(t)
+        if self.record_events:
+            self._ev(type="task_done", player=p, task=t, part=part, reveal=True)
+
+    def _end(self, reason: str, winners) -> None:
+        if self.phase == PH_OVER:
+            return
+        self.phase = PH_OVER
+        self.over = reason
+        if winners is None:
+            best = max(self.points)
+            top = [p for p in range(self.num_players) if self.points[p] == best]
+            if len(top) > 1:  # tie-break (our rule): more money
+                m = max(self.money[p] for p in top)
+                top = [p for p in top if self.money[p] == m]
+            winners = tuple(top)
+        self.winners = tuple(winners)
+        self.fk = 0
+        self.pend = []
+        if self.record_events:
+            self._ev(type="game_over", reason=reason, winners=list(self.winners))
+
+    # ------------------------------------------------------------------ results
+
+    def result(self) -> Result:
+        n = self.num_players
+        det = []
+        for p in range(n):
+            det.append({"points": self.points[p], "money": self.money[p],
+                        "tasks_done": self.tdone[p], "creatures_defeated": self.kills[p],
+                        "dragons_defeated": self.dkills[p], "parts_credited": self.credit[p]})
+        return Result(tuple(float(x) for x in self.points), tuple(self.winners or ()),
+                      self.over or "", tuple(det))
+
+    # ------------------------------------------------------------------ observation
+
+    def observation(self, player):
+        g = self.game
+        n = self.num_players
+        me = player if player is not None else -1
+        tiles = []
+        for cell in range(g.ncells):
+            ti = self.tile[cell]
+            if ti >= 0:
+                tiles.append({"cell": cell, "q": g.cells[cell][0], "r": g.cells[cell][1],
+                              "tile": g.t_key[ti], "kind": KIND_NAMES[g.t_kind[ti]],
+                              "terrain": TERRAINS[g.t_terr[ti]], "city": g.t_city[ti],
+                              "roads": [d for d in range(6) if self.roads[cell] >> d & 1],
+                              "gaps": [d for d in range(6) if self.gaps[cell] >> d & 1],
+                              "creature": self.mon[cell] if self.mon[cell] >= 0 else None,
+                              "money": self.lmoney[cell],
+                              "items": [c >> 1 for h, c in self.loot if h == cell]})
+        fog = sorted({g.nb[c * 6 + d] for c in range(g.ncells) if self.tile[c] >= 0
+                      for d in range(6) if g.nb[c * 6 + d] >= 0
+                      and self.tile[g.nb[c * 6 + d]] < 0})
+        players = []
+        for p in range(n):
+            items = [{"item": c >> 1, "hidden": bool(c & 1)} if (p == me or not c & 1)
+                     else {"item": None, "hidden": True} for c in self.items[p]]
+            tasks = ([{"task": t, "targets": self._targets(t),
+                       "visited": [c for c in range(1, 7)
+                                   if self.prog[t * n + p] >> c & 1]} for t in self.tasks[p]]
+                     if p == me else len(self.tasks[p]))
+            players.append({
+                "cell": self.pos[p], "money": self.money[p], "points": self.points[p],
+                "items": items, "weapons": list(self.weapons[p]), "heads": list(self.heads[p]),
+                "tasks": tasks, "dungeon": self.jail[p], "creatures_defeated": self.kills[p],
+                "dragons_defeated": self.dkills[p], "tasks_done": self.tdone[p],
+                "parts_credited": self.credit[p],
+                "achievements": [t for t in range(5) if self.titles[p] >> t & 1]})
+        fight = None
+        if self.fk:
+            fight = {"attacker": self.fa, "defender": self.fb,
+                     "creature": self.fc if self.fc >= 0 else None, "cell": self.fhex,
+                     "round": self.fround, "step": ("flee", "escape", "join", "join", "roll",
+                                                    "cog", "resolve")[self.fstep],
+                     "sides": list(self.fside), "totals": list(self.ftot)}
+        obs = {
+            "level": LEVELS[self.level], "round": self.rnd, "turn": self.cur,
+            "phase": ("shop", "start", "event", "turn", "market", "next", "over")[self.phase],
+            "to_act": self.current_player(), "roll": self.roll, "movement": self.mp,
+            "bank": self.bank, "tiles": tiles, "fog": fog, "players": players,
+            "common_tasks": [{"task": t, "targets": self._targets(t)} for t in self.common],
+            "parts_found": list(self.found), "steam_dragons_on_map": self.ndragons,
+            "dragons_defeated": self.dkilled,
+            "decks": {"tiles": len(self.tdeck), "items": len(self.ideck),
+                      "weapons": len(self.wdeck), "creatures": len(self.cdeck),
+                      "dragons": len(self.ddeck), "tasks": len(self.qdeck),
+                      "events": len(self.edeck)},
+            "shop": ({"items": list(self.sh_items), "weapons": list(self.sh_weap)}
+                     if self.phase == PH_SHOP else None),
+            "display": ({"kind": ("items", "weapons")[self.mkind], "cards": list(self.mdisp)}
+                        if self.phase == PH_MARKET else None),
+            "fight": fight, "pending": (("discard_item", "discard_weapon", "return_task",
+                                         "pick_item", "retreat", "move_dragon")[self.pend[0][0]]
+                                        if self.pend else None),
+            "used": self.used, "over": self.over, "winners": list(self.winners or ()),
+        }
+        return obs
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> "SteamlandState":
+        s = SteamlandState.__new__(SteamlandState)
+        self._clone_base(s)
+        s.level = self.level
+        s.phase, s.cur, s.rnd, s.over, s.winners, s.roll = (
+            self.phase, self.cur, self.rnd, self.over, self.winners, self.roll)
+        s.pos = self.pos[:]
+        s.money = self.money[:]
+        s.bank = self.bank
+        s.points = self.points[:]
+        s.items = [x[:] for x in self.items]
+        s.weapons = [x[:] for x in self.weapons]
+        s.heads = [x[:] for x in self.heads]
+        s.tasks = [x[:] for x in self.tasks]
+        s.jail = self.jail[:]
+        s.kills = self.kills[:]
+        s.dkills = self.dkills[:]
+        s.tdone = self.tdone[:]
+        s.titles = self.titles[:]
+        s.taken_titles = self.taken_titles
+        s.lmoney = self.lmoney[:]
+        s.tile = self.tile[:]
+        s.roads = self.roads[:]
+        s.gaps = self.gaps[:]
+        s.mon = self.mon[:]
+        s.loot = self.loot[:]
+        s.tdeck = self.tdeck[:]
+        s.ideck = self.ideck[:]
+        s.wdeck = self.wdeck[:]
+        s.cdeck = self.cdeck[:]
+        s.ddeck = self.ddeck[:]
+        s.qdeck = self.qdeck[:]
+        s.edeck = self.edeck[:]
+        s.gone = self.gone[:]
+        s.qdone = self.qdone[:]
+        s.common = self.common[:]
+        s.target = self.target[:]
+        s.prog = self.prog[:]
+        s.found = self.found[:]
+        s.credit = self.credit[:]
+        s.ndragons, s.dkilled = self.ndragons, self.dkilled
+        s.mp, s.used, s.evdue = self.mp, self.used, self.evdue
+        s.mdisp = self.mdisp[:]
+        s.mkind = self.mkind
+        s.sh_items = self.sh_items[:]
+        s.sh_weap = self.sh_weap[:]
+        s.sh_passed, s.sh_turn = self.sh_passed, self.sh_turn
+        s.sh_bi = self.sh_bi[:]
+        s.sh_bw = self.sh_bw[:]
+        s.fk, s.fa, s.fb, s.fc, s.fhex, s.forig, s.fstep, s.fround = (
+            self.fk, self.fa, self.fb, self.fc, self.fhex, self.forig, self.fstep, self.fround)
+        s.fside = self.fside[:]
+        s.fq = self.fq[:]
+        s.ftot = self.ftot[:]
+        s.fend = self.fend
+        s.fjoin = self.fjoin[:]
+        s.pend = self.pend[:]
+        s._la = None
+        s.chk_all = self.chk_all
+        s.complete = self.complete
+        s.dpos = self.dpos[:]
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "SteamlandState":
+        """Resample what `player` cannot see: hidden items of others, others' private tasks
+        (and their dice), and the order of every face-down pile."""
+        s = self.clone()
+        g = self.game
+        n = self.num_players
+        # hidden items of others come from the same pool as the face-down item deck
+        pool = list(s.ideck)
+        slots = []
+        for p in range(n):
+            if p == player:
+                continue
+            for k, c in enumerate(s.items[p]):
+                if c & 1:
+                    pool.append(c >> 1)
+                    slots.append((p, k))
+        rng.shuffle(pool)
+        for p, k in slots:
+            s.items[p][k] = (pool.pop() << 1) | 1
+        s.ideck = pool
+        # private tasks of others: any private task not seen elsewhere
+        tpool = list(s.qdeck)
+        held = []
+        for p in range(n):
+            if p != player:
+                tpool.extend(s.tasks[p])
+                held.append((p, len(s.tasks[p])))
+        priv = [t for t in tpool if not g.q_common[t]]
+        rng.shuffle(priv)
+        for p, cnt in held:
+            s.tasks[p] = [priv.pop() for _ in range(cnt)]
+            for t in s.tasks[p]:
+                mask = 0
+                for _ in range(g.q_dice[t]):
+                    mask |= 1 << rng.randint(1, 6)
+                s.target[t] = mask
+                s.prog[t * n + p] = 0
+        rest = [t for t in tpool if g.q_common[t]] + priv
+        rng.shuffle(rest)
+        s.qdeck = rest
+        for deck in (s.tdeck, s.wdeck, s.cdeck, s.ddeck, s.edeck):
+            rng.shuffle(deck)
+        s.reseed(rng)
+        return s
+
+    # ------------------------------------------------------------------ labels
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        from railtable.games.steamland.text import describe
+        return describe(self, a, lang)
+
+
+class SteamlandGame(Game):
+    id = "steamland"
+    title = {"en": "Steamland", "ru": "Пароземелье"}
+    description = {"en": "Explore a fogged steampunk land, do tasks, fight Steam Dragons and "
+                         "assemble the Stokes machine.",
+                   "ru": "Исследуйте Пароземелье, выполняйте задания, сражайтесь с Паровыми "
+                         "Драконами и соберите машину Стокса."}
+    min_players, max_players = 2, 6
+    rules_version = "1"
+    Options = SteamlandOptions
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self) -> None:
+        d = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
+        self.data = d
+        r = d["rules"]
+        self.start_money = r["start_money"]
+        self.total_money = r["total_money"]
+        self.movement = r["movement"]
+        self.lava_bonus = r["lava_bonus"]
+        self.max_items = r["max_items"]
+        self.max_weapons = r["max_weapons"]
+        self.max_tasks = r["max_tasks"]
+        self.win_points = r["win_points"]
+        self.red_face = r["red_face"]
+        self.loss_money = r["loss_money"]
+        self.round_limit = r["round_limit"]
+        self.launch_points = r["launch_points"]
+        self.part_points = r["part_points"]
+        # hex grid (axial coordinates), the start tile in the centre
+        R = r["grid_radius"]
+        self.cells = [(q, rr) for q in range(-R, R + 1) for rr in range(-R, R + 1)
+                      if abs(q + rr) <= R]
+        index = {c: i for i, c in enumerate(self.cells)}
+        self.ncells = len(self.cells)
+        self.center = index[(0, 0)]
+        self.nb = []
+        for (q, rr) in self.cells:
+            for dq, dr in DIRS:
+                self.nb.append(index.get((q + dq, rr + dr), -1))
+        self.opp_bit = [1 << ((d + 3) % 6) for d in range(6)]
+        self.near = [frozenset([c] + [self.nb[c * 6 + d] for d in range(6)
+                                      if self.nb[c * 6 + d] >= 0]) for c in range(self.ncells)]
+        # tiles: index 0 is the start tile, then one entry per physical tile
+        terr_cost = d["terrain"]
+        tiles = [d["start_tile"]] + [t for t in d["tiles"] for _ in range(t.get("count", 1))]
+        self.tile_defs = tiles
+        self.t_key = [t["key"] for t in tiles]
+        self.t_kind = [KIND_IDS[t["kind"]] for t in tiles]
+        self.t_terr = [TERRAINS.index(t["terrain"]) for t in tiles]
+        self.t_cost = [terr_cost[t["terrain"]] for t in tiles]
+        self.t_city = [t.get("city", 0) for t in tiles]
+        self.t_roads = [sum(1 << e for e in t["roads"]) for t in tiles]
+        self.t_gaps = [sum(1 << e for e in t["gaps"]) for t in tiles]
+        # items: one id per physical card
+        self.item_defs = d["items"]
+        ikey = {it["key"]: k for k, it in enumerate(d["items"])}
+        cards = [k for k, it in enumerate(d["items"]) for _ in range(it["count"])]
+        self.i_kind = cards
+        self.i_value = [d["items"][k]["value"] for k in cards]
+        self.i_effect = [EFFECTS[d["items"][k]["effect"]] for k in cards]
+        self.i_amount = [d["items"][k].get("movement", d["items"][k].get("strength", 0))
+                         for k in cards]
+        self.weapon_defs = d["weapons"]
+        wcards = [k for k, w in enumerate(d["weapons"]) for _ in range(w["count"])]
+        self.w_kind = wcards
+        self.w_value = [d["weapons"][k]["value"] for k in wcards]
+        self.w_str = [d["weapons"][k]["strength"] for k in wcards]
+        cr = d["creatures"]
+        self.creature_defs = cr
+        self.c_str = [c["strength"] for c in cr]
+        self.c_value = [c["value"] for c in cr]
+        self.c_flee = [not c.get("no_flee", False) for c in cr]
+        self.c_reward = [bool(c.get("reward_item", False)) for c in cr]
+        self.c_roll = [{"one": R_ONE, "best_of_two": R_BEST, "sum_of_two": R_SUM}[
+            c.get("roll", "one")] for c in cr]
+        self.c_dragon = [c.get("dragon", 0) for c in cr]
+        self.part_defs = d["parts"]
+        pkey = {p["key"]: k for k, p in enumerate(d["parts"])}
+        self.part_need = [p["need"] for p in d["parts"]]
+        qs = d["tasks"]
+        self.task_defs = qs
+        self.q_common = [t["mark"] == "О" for t in qs]
+        self.q_kind = [TASK_KINDS[t["kind"]] for t in qs]
+        self.q_dice = [t.get("dice", 0) for t in qs]
+        self.q_str = [t.get("strength", 0) for t in qs]
+        self.q_dragon = [bool(t.get("dragon", False)) for t in qs]
+        self.q_item = [ikey[t["item"]] if "item" in t else -1 for t in qs]
+        self.q_amount = [t.get("amount", 0) for t in qs]
+        self.q_points = [t["points"] for t in qs]
+        self.q_money = [t["money"] for t in qs]
+        self.q_part = [pkey[t["part"]] for t in qs]
+        self.event_defs = d["events"]
+        ecards = [k for k, e in enumerate(d["events"]) for _ in range(e["count"])]
+        self.e_kind = ecards
+        self.e_effect = [EVENT_EFFECTS[d["events"][k]["effect"]] for k in ecards]
+        self.e_amount = [d["events"][k].get("amount", 0) for k in ecards]
+        ach = d["achievements"]
+        self.ach_points = [a["points"] for a in ach]
+        self.ach_money = ach[0]["money"]
+        self.ach_kills = ach[1]["kills"]
+        self.ach_tasks = ach[3]["tasks"]
+        self.ach_dragons = ach[4]["dragons"]
+        self.achievement_defs = ach
+        self._i18n = None
+
+    # ---------------------------------------------------------------- states
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        self.check_players(num_players)
+        opts = self.parse_options(options)
+        n = num_players
+        s = SteamlandState.__new__(SteamlandState)
+        s._init_base(self, n, seed, record_events)
+        s.level = LEVELS.index(opts.level)
+        s.phase = PH_SHOP
+        s.cur = 0
+        s.rnd = 0
+        s.over = None
+        s.winners = None
+        s.roll = 0
+        s.pos = [self.center] * n
+        s.money = [self.start_money] * n
+        s.bank = self.total_money - self.start_money * n
+        s.points = [0] * n
+        s.items = [[] for _ in range(n)]
+        s.weapons = [[] for _ in range(n)]
+        s.heads = [[] for _ in range(n)]
+        s.tasks = [[] for _ in range(n)]
+        s.jail = [0] * n
+        s.kills = [0] * n
+        s.dkills = [0] * n
+        s.tdone = [0] * n
+        s.titles = [0] * n
+        s.taken_titles = 0
+        s.lmoney = [0] * self.ncells
+        s.tile = [-1] * self.ncells
+        s.roads = [0] * self.ncells
+        s.gaps = [0] * self.ncells
+        s.mon = [-1] * self.ncells
+        s.loot = []
+        s.tile[self.center] = 0
+        s.roads[self.center] = self.t_roads[0]
+        s.gaps[self.center] = self.t_gaps[0]
+        r = s.rng()
+        s.tdeck = list(range(1, len(self.t_key)))
+        r.shuffle(s.tdeck)
+        s.ideck = list(range(len(self.i_value)))
+        r.shuffle(s.ideck)
+        s.wdeck = list(range(len(self.w_value)))
+        r.shuffle(s.wdeck)
+        dragons = [c for c in range(len(self.c_str)) if self.c_dragon[c]]
+        others = [c for c in range(len(self.c_str)) if not self.c_dragon[c]]
+        if s.level >= 2:  # Professor, Genius: the dragons in a pile of their own
+            s.cdeck = others
+            s.ddeck = dragons
+            r.shuffle(s.ddeck)
+        else:
+            s.cdeck = others + dragons
+            s.ddeck = []
+        r.shuffle(s.cdeck)
+        s.qdeck = list(range(len(self.q_kind)))
+        r.shuffle(s.qdeck)
+        s.edeck = list(range(len(self.e_effect)))
+        r.shuffle(s.edeck)
+        s.gone = []  # sold heads of Steam Dragons: out of the game
+        s.qdone = []  # completed tasks
+        s.common = []
+        s.target = [0] * len(self.q_kind)
+        s.prog = [0] * (len(self.q_kind) * n)
+        s.found = [0] * 7
+        s.credit = [0] * n
+        s.ndragons = 0
+        s.dkilled = 0
+        s.mp = 0
+        s.used = 0
+        s.evdue = False
+        s.mdisp = []
+        s.mkind = 0
+        s.sh_items = [s.ideck.pop() for _ in range(2 * n)]
+        s.sh_weap = [s.wdeck.pop() for _ in range(n)]
+        s.sh_passed = 0
+        s.sh_bi = [0] * n
+        s.sh_bw = [0] * n
+        s.sh_turn = 0
+        s.fk = 0
+        s.fa = s.fb = s.fc = s.fhex = -1
+        s.forig = 0
+        s.fstep = 0
+        s.fround = 0
+        s.fside = [0] * n
+        s.fq = []
+        s.ftot = [0, 0]
+        s.fend = False
+        s.fjoin = []
+        s.pend = []
+        s._la = None
+        s.chk_all = True
+        s.complete = False
+        s.dpos = [-1] * 7  # the hex of Steam Dragon k, or -1
+        if record_events:
+            s.emit({"type": "setup", "players": n, "level": opts.level,
+                    "shop_items": list(s.sh_items), "shop_weapons": list(s.sh_weap)})
+        return s
+
+    def action_to_json(self, state, a):
+        return A.to_json(a)
+
+    def action_from_json(self, state, d):
+        try:
+            return A.from_json(d)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+
+    def difficulty_levels(self):
+        return [(LEVEL_NAMES[lv]["en"], {"level": lv}) for lv in LEVELS]
+
+    # ---------------------------------------------------------------- presentation
+
+    def i18n(self) -> dict:
+        if self._i18n is None:
+            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
+        return self._i18n
+
+    def event_text(self, event, lang="en"):
+        from railtable.games.steamland.text import event_text
+        return event_text(self, event, lang)
+
+    def render_text(self, observation, lang="en"):
+        from railtable.games.steamland.text import render_text
+        return render_text(self, observation, lang)
+
+    def bots(self):
+        from railtable.games.steamland.bot import HeuristicBot
+        return {"heuristic": HeuristicBot}
