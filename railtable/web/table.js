@@ -201,6 +201,10 @@ function renderView() {
 
 function renderAll() {
   document.documentElement.lang = lang;
+  if (st) {
+    document.body.dataset.seq = st.seq;
+    document.body.dataset.status = st.status;
+  }
   renderTop();
   renderStatus();
   renderPlayers();

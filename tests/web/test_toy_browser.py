@@ -1,0 +1,56 @@
+"""The web shell in Chromium on the toy game: Russian lobby, a table, results, replay."""
+
+import pytest
+
+from tests.web.helpers import play_by_clicking
+
+pytestmark = pytest.mark.browser
+
+
+def test_lobby_in_russian_create_play_to_results_and_replay(server, page_ru):
+    page = page_ru
+    page.goto(server.url + "/?game=toy")
+    page.wait_for_selector("#create")
+    assert page.locator("#new-table h2").inner_text() == "Новый стол"
+    assert page.locator("html").get_attribute("lang") == "ru"
+    page.fill("#name-input", "Аня")
+    page.select_option(".seat-kind[data-seat='1']", "bot:random")
+    page.click("#create")
+    page.click("#go-seat")
+    page.wait_for_selector("#choice-list button")
+    assert page.locator("#turn").inner_text() == "Ваш ход"
+    assert "Аня" in page.locator("ol.players").inner_text()
+    made = play_by_clicking(page, lambda p: False)
+    assert made == 6  # 12 decisions, every other one is the bot's
+    card = page.locator("#result-card")
+    assert "Игра окончена" in card.inner_text()
+    assert page.locator("#log-list li").count() >= 12
+    # switching the language re-renders the shell in English
+    page.click(".lang-switch button[data-lang='en']")
+    page.wait_for_function("() => document.querySelector('#result-card h2').innerText === 'Game over'")
+    # the replay page steps through the game from the beginning
+    page.click("#result-card a[href^='/replay/']")
+    page.wait_for_selector("#r-step")
+    page.wait_for_function("() => document.querySelector('#r-step').innerText.startsWith('Step 0 / 12')")
+    page.click("#r-next")
+    page.wait_for_function("() => document.querySelector('#r-step').innerText.startsWith('Step 1 / 12')")
+    page.click("#r-end")
+    page.wait_for_selector("#replay-result")
+
+
+def test_a_reload_keeps_the_seat_and_an_invitation_asks_for_a_name(server, page_ru, browser):
+    import httpx
+    r = httpx.post(server.url + "/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]})
+    out = r.json()
+    page = page_ru
+    page.goto(server.url + out["seats"][1]["url"])  # the invitation link of seat 2
+    page.wait_for_selector("#claim-name")
+    page.fill("#claim-name", "Борис")
+    page.click("#claim-button")
+    page.wait_for_function("() => document.body.dataset.status === 'running'")
+    assert "Борис" in page.locator("ol.players").inner_text()
+    # the token is kept: the bare table address still opens Boris's seat
+    page.goto(server.url + f"/table/{out['id']}")
+    page.wait_for_function("() => document.body.dataset.status === 'running'")
+    assert page.locator("ol.players li.me").inner_text().startswith("Борис")
