@@ -999,32 +999,51 @@ class ColtState(State):
             if e & 16 and (e >> 5) != player and (i + 1) not in s.chained:
                 down.setdefault(e >> 5, []).append(i)
         for p in range(n):
-            if p == player:
-                continue
             hand, deck = s.hands[p], s.decks[p]
             keep = s.dknown[p] if s.expert else 0
             cut = len(deck) - keep
+            if p == player:
+                # even one's own deck order is unknown
+                top = deck[cut:]
+                mine = deck[:cut]
+                rng.shuffle(mine)
+                s.decks[p] = mine + top
+                continue
             pool = hand + deck[:cut]
             if s.expert:
                 pool += s.discards[p]
             slots = down.get(p, ())
-            if slots:
-                # face-down pile slots can only hold action cards
+            nh = len(hand)
+            # face-down pile cards are action cards; so is an expert hand after Schemin'
+            acts_only = nh if (s.expert and PH_DISCARD <= s.phase < PH_OVER) else 0
+            if slots or acts_only:
                 acts = [c for c in pool if c < 12] + [s.pile[i] & 15 for i in slots]
                 rng.shuffle(acts)
-                picked = acts[:len(slots)]
-                for i, c in zip(slots, picked):
-                    s.pile[i] = (s.pile[i] & ~15) | c
-                rest = acts[len(slots):] + [c for c in pool if c >= 12]
-                pool = rest
+                for k, i in enumerate(slots):
+                    s.pile[i] = (s.pile[i] & ~15) | acts[k]
+                k = len(slots)
+                fixed_hand = acts[k:k + acts_only]
+                pool = acts[k + acts_only:] + [c for c in pool if c >= 12]
+            else:
+                fixed_hand = []
             rng.shuffle(pool)
-            nh = len(hand)
-            s.hands[p] = pool[:nh]
+            nh -= len(fixed_hand)
+            s.hands[p] = fixed_hand + pool[:nh]
             s.decks[p] = pool[nh:nh + cut] + deck[cut:]
             if s.expert:
                 s.discards[p] = pool[nh + cut:]
-        if s.phase == PH_SCHEME:
-            s.legal = s._scheme_legal()
+        if s.cur != player:
+            # the decider's options depend on the cards just resampled
+            if s.phase == PH_SCHEME:
+                s.legal = s._scheme_legal()
+            elif s.phase == PH_CHOOSE:
+                s.legal = s._choose_legal()
+            elif s.phase == PH_DISCARD:
+                s.legal = [PASS] + [DISCARD + c for c in sorted(set(s.hands[s.cur]))]
+            elif s.phase == PH_CHAIN:
+                other = 1 - (s.pile[-1] & 15) // 6
+                s.legal = [PASS] + [PLAY + x for x in sorted(set(s.hands[s.cur]))
+                                    if x < 12 and x // 6 == other and x != MARSHAL]
         s.reseed(rng)
         return s
 

@@ -1,0 +1,190 @@
+"""Properties over many random games, for every player count and variant."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from railtable.engine import IllegalAction
+from railtable.engine.record import Record, check_result, replay
+from railtable.games.colt_express import GAME
+from railtable.games.colt_express import rules as R
+from railtable.sim.match import play_match
+
+from .helpers import VARIANTS, cards_of, random_game
+
+GAMES_PER_VARIANT = 12
+
+
+def snapshot(s):
+    out = []
+    for name in R.ColtState.__slots__:
+        v = getattr(s, name)
+        out.append(json.dumps(v) if isinstance(v, (list, tuple)) else v)
+    return (s._seed, tuple(out))
+
+
+def check_invariants(s, box):
+    game = s.game
+    deck = Counter(game.deck_two if s.two else game.deck_one)
+    n = s.num_players
+    neutral = s.neutral
+    fired = Counter()
+    for p in range(n):
+        mine = cards_of(s, p)
+        # every action card of the seat is in its deck, hand, discard or the pile
+        assert Counter(c for c in mine if c < 12) == deck, (p, mine)
+        neutral += mine.count(R.NEUTRAL)
+        fired.update(c - 13 for c in mine if c > R.NEUTRAL)
+        assert sum(1 for c in mine if c >= 12) == s.recv[p]
+    assert neutral == 13 and 0 <= s.neutral <= 13
+    for b in range(s.nb):
+        assert s.cyl[b] + fired[b] == 6
+    # loot: nothing appears or vanishes (only Marshal's Revenge removes purses)
+    assert s.tloc.count(R.BOX) == box
+    top = (s.W + 1) * 2
+    for q in s.tloc:
+        assert q in (R.BOX, R.WAIT, R.LOST) or 0 <= q < top or R.HELD <= q < R.HELD + s.nb
+    assert 0 <= s.marshal <= s.W
+    assert all(0 <= q < top for q in s.pos) or s.phase < R.PH_CHOOSE
+    # no bandit ever stays inside the Marshal's car
+    if s.phase >= R.PH_CHOOSE:
+        assert s.marshal * 2 not in s.pos
+    legal = s.legal_actions()
+    assert legal == sorted(set(legal)) and (legal or s.is_terminal())
+
+
+@pytest.mark.parametrize("n,opts", VARIANTS)
+def test_random_games_keep_invariants(n, opts):
+    for seed in range(GAMES_PER_VARIANT):
+        s0 = GAME.new_state(n, seed, opts, record_events=False)
+        box = s0.tloc.count(R.BOX)
+
+        s = random_game(n, seed, opts, check=lambda s: check_invariants(s, box))
+        r = s.result()
+        assert len(r.scores) == n and r.winners
+        assert all(isinstance(d["loot"], int) for d in r.details)
+
+
+@pytest.mark.parametrize("n,opts", VARIANTS[::2])
+def test_observation_hides_and_determinize_agrees(n, opts):
+    """Everything an observation shows survives determinization: hidden things are hidden."""
+    rng = random.Random(n)
+    for seed in range(4):
+        def check(s):
+            if rng.random() < 0.3:
+                for p in range(n):
+                    d = s.determinize(p, random.Random(rng.random()))
+                    assert d.observation(p) == s.observation(p)
+                    if s.current_player() == p:
+                        assert d.legal_actions() == s.legal_actions()
+                    for q in range(n):
+                        assert Counter(c for c in cards_of(d, q) if c < 12) == Counter(
+                            c for c in cards_of(s, q) if c < 12)
+                        assert sorted(cards_of(d, q)) == sorted(cards_of(s, q))
+                    # and a copy plays on
+                    if not d.is_terminal():
+                        d.apply(d.legal_actions()[0])
+        random_game(n, 100 + seed, opts, record_events=True, check=check)
+
+
+@pytest.mark.parametrize("n,opts", VARIANTS[1::2])
+def test_observation_never_shows_secrets(n, opts):
+    r = random.Random(5)
+    for seed in range(4):
+        s = GAME.new_state(n, 300 + seed, opts)
+        while not s.is_terminal():
+            check_obs(s, n)
+            legal = s.legal_actions()
+            s.apply(legal[r.randrange(len(legal))])
+        check_obs(s, n)
+
+
+def check_obs(s, n):
+    for p in [None] + list(range(n)):
+        obs = s.observation(p)
+        json.dumps(obs)
+        for info in obs["players"]:
+            assert isinstance(info["hand"], int)
+        if p is not None:
+            assert len(obs["hand"]) == len(s.hands[p])
+        for i, e in enumerate(obs["pile"]):
+            if e["face_down"] and e["seat"] != p and not e["resolved"] and obs["resolving"] != i:
+                assert e["card"] is None
+        if not s.is_terminal():
+            for b in obs["bandits"] + obs["loot"]:
+                for purse in b["purses"]:
+                    known = p is not None and bool(s.known[purse["id"]] >> p & 1)
+                    assert (purse["value"] is None) == (not known)
+    GAME.render_text(s.observation(0), "ru")
+
+
+@pytest.mark.parametrize("n,opts", VARIANTS[::3])
+def test_replay_is_deterministic(n, opts):
+    for seed in range(3):
+        m = play_match(GAME, n, seed, ["random"] * n, opts, keep_record=True)
+        rec = Record.from_json(json.loads(m.record.dumps()))
+        s = replay(rec)
+        assert check_result(rec, s) is not None
+        assert s.observation(None) == m.state.observation(None)
+
+
+def test_clone_independence_and_illegal_actions():
+    rng = random.Random(3)
+    for n, opts in VARIANTS[::2]:
+        s = GAME.new_state(n, 42, opts)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if rng.random() < 0.2:
+                before = snapshot(s)
+                c = s.clone()
+                c.apply(legal[rng.randrange(len(legal))])
+                if not c.is_terminal():
+                    c.apply(c.legal_actions()[-1])
+                assert snapshot(s) == before
+                bad = [a for a in range(GAME.num_actions) if a not in legal]
+                a = bad[rng.randrange(len(bad))]
+                with pytest.raises(IllegalAction) as e:
+                    s.apply(a)
+                assert str(e.value)
+                with pytest.raises(IllegalAction):
+                    s.apply(-5)
+                assert snapshot(s) == before
+            s.apply(legal[rng.randrange(len(legal))])
+        with pytest.raises(IllegalAction):
+            s.apply(0)
+
+
+def test_action_json_round_trip():
+    rng = random.Random(9)
+    for n, opts in VARIANTS:
+        s = GAME.new_state(n, 7, opts)
+        while not s.is_terminal():
+            for a in s.legal_actions():
+                d = GAME.action_to_json(s, a)
+                assert GAME.action_from_json(s, json.loads(json.dumps(d))) == a
+                assert s.describe(a, "ru") and s.describe(a, "en")
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            for e in s.events:
+                assert GAME.event_text(e, "ru") and GAME.event_text(e, "en")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.none(), st.integers(), st.text(max_size=5),
+                 st.dictionaries(st.sampled_from(["type", "card", "to", "target", "kind",
+                                                  "purse", "bandit", "team", "face_down"]),
+                                 st.one_of(st.integers(-3, 20), st.text(max_size=8),
+                                           st.sampled_from(["play", "move", "fire", "loot",
+                                                            "purse", "belle", "fire"]),
+                                           st.booleans(), st.none()))))
+def test_action_from_json_malformed(d):
+    s = GAME.new_state(4, 1, {"random_bandits": True})
+    try:
+        a = GAME.action_from_json(s, d)
+    except IllegalAction:
+        return
+    assert 0 <= a < GAME.num_actions
