@@ -2,4 +2,4 @@
 
 from railtable.games.steamland.rules import SteamlandGame
 
-GAME_OBJECT = SteamlandGame()
+GAME = SteamlandGame()

@@ -220,9 +220,14 @@ class HeuristicBot(Bot):
         g = s.game
         if kind == R.P_DISCARD:
             worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
+            new = self._item_worth(s, p, pe[2] >> 1)
+            if new <= min(worth):
+                return A.DISCARD_ITEM + 3
             return A.DISCARD_ITEM + worth.index(min(worth))
         if kind == R.P_WDISCARD:
             st = [g.w_str[w] for w in s.weapons[p]]
+            if g.w_str[pe[2]] <= min(st):
+                return A.DISCARD_WEAPON + 2
             return A.DISCARD_WEAPON + st.index(min(st))
         if kind == R.P_TDISCARD:
             score = []

@@ -159,10 +159,11 @@ class SteamlandState(State):
 
     def _pend_legal(self, pe) -> list[int]:
         kind, p = pe[0], pe[1]
-        if kind == P_DISCARD:
-            return [A.DISCARD_ITEM + k for k in range(len(self.items[p]))]
-        if kind == P_WDISCARD:
-            return [A.DISCARD_WEAPON + k for k in range(len(self.weapons[p]))]
+        if kind == P_DISCARD:  # slots of held items, then 3: the arriving item
+            return [A.DISCARD_ITEM + k for k in range(len(self.items[p]))] + [A.DISCARD_ITEM + 3]
+        if kind == P_WDISCARD:  # 2: the arriving weapon
+            return [A.DISCARD_WEAPON + k for k in range(len(self.weapons[p]))] + [
+                A.DISCARD_WEAPON + 2]
         if kind == P_TDISCARD:
             return [A.DROP_TASK + k for k in range(len(self.tasks[p]))]
         if kind == P_PICK:
@@ -414,15 +415,19 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- cards helpers
 
     def _gain_item(self, p: int, code: int) -> None:
-        """Give item code (card*2+hidden) to p; at the limit p discards one (decision)."""
-        self.items[p].append(code)
-        if len(self.items[p]) > self.game.max_items:
-            self.pend.append((P_DISCARD, p))
+        """Give item code (card*2+hidden) to p. At the limit (or while an earlier arrival
+        waits) the item waits in a decision: p returns one held item or the new one to
+        the deck before receiving it (rulebook 9), so the limit is never exceeded."""
+        if len(self.items[p]) < self.game.max_items and not self.pend:
+            self.items[p].append(code)
+        else:
+            self.pend.append((P_DISCARD, p, code))
 
     def _gain_weapon(self, p: int, c: int) -> None:
-        self.weapons[p].append(c)
-        if len(self.weapons[p]) > self.game.max_weapons:
-            self.pend.append((P_WDISCARD, p))
+        if len(self.weapons[p]) < self.game.max_weapons and not self.pend:
+            self.weapons[p].append(c)
+        else:
+            self.pend.append((P_WDISCARD, p, c))
 
     def _draw_item(self, p: int) -> None:
         if self.ideck:
@@ -1170,12 +1175,22 @@ class SteamlandState(State):
         kind, p = pe[0], pe[1]
         rec = self.record_events
         if kind == P_DISCARD:
-            c = self.items[p].pop(a - A.DISCARD_ITEM) >> 1
+            k = a - A.DISCARD_ITEM
+            if k == 3:
+                c = pe[2] >> 1
+            else:
+                c = self.items[p].pop(k) >> 1
+                self.items[p].append(pe[2])
             self.ideck.insert(0, c)
             if rec:
                 self._ev(type="discard_item", player=p, item=c, reveal=True)
         elif kind == P_WDISCARD:
-            c = self.weapons[p].pop(a - A.DISCARD_WEAPON)
+            k = a - A.DISCARD_WEAPON
+            if k == 2:
+                c = pe[2]
+            else:
+                c = self.weapons[p].pop(k)
+                self.weapons[p].append(pe[2])
             self.wdeck.insert(0, c)
             if rec:
                 self._ev(type="discard_weapon", player=p, weapon=c)
@@ -1208,12 +1223,23 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- the driver
 
     def _settle(self) -> None:
+        g = self.game
         while self.phase != PH_OVER:
             self._checks()
             if self.phase == PH_OVER:
                 return
-            while self.pend and not self._pend_legal(self.pend[0]):
-                self.pend.pop(0)  # the decision has nothing left to decide
+            while self.pend:
+                pe = self.pend[0]
+                k, p = pe[0], pe[1]
+                if k == P_DISCARD and len(self.items[p]) < g.max_items:
+                    self.items[p].append(pe[2])  # room again: it simply arrives
+                elif k == P_WDISCARD and len(self.weapons[p]) < g.max_weapons:
+                    self.weapons[p].append(pe[2])
+                elif not self._pend_legal(pe):
+                    pass  # nothing left to decide (e.g. the loser has no item any more)
+                else:
+                    break
+                self.pend.pop(0)
             if self.pend:
                 return
             if self.fk:
@@ -1434,6 +1460,10 @@ class SteamlandState(State):
                      if self.phase == PH_SHOP else None),
             "display": ({"kind": ("items", "weapons")[self.mkind], "cards": list(self.mdisp)}
                         if self.phase == PH_MARKET else None),
+            "incoming": ([{"item": self.pend[0][2] >> 1}] if self.pend and self.pend[0][0] ==
+                         P_DISCARD and self.pend[0][1] == me else
+                         [{"weapon": self.pend[0][2]}] if self.pend and self.pend[0][0] ==
+                         P_WDISCARD and self.pend[0][1] == me else []),
             "fight": fight, "pending": (("discard_item", "discard_weapon", "return_task",
                                          "pick_item", "retreat", "move_dragon")[self.pend[0][0]]
                                         if self.pend else None),

@@ -1,0 +1,333 @@
+"""Text for Steamland: action labels, log lines and the terminal view (Rich markup)."""
+
+from __future__ import annotations
+
+from railtable.games.steamland import actions as A
+from railtable.games.steamland import rules as R
+
+
+def _tr(game, lang: str) -> dict:
+    d = game.i18n()
+    return d.get(lang) or d["en"]
+
+
+def _item(game, t, c) -> str:
+    return t["items"][game.item_defs[game.i_kind[c]]["key"]]
+
+
+def _weapon(game, t, c) -> str:
+    return t["weapons"][game.weapon_defs[game.w_kind[c]]["key"]]
+
+
+def _creature(game, t, c) -> str:
+    return t["creatures"][game.creature_defs[c]["key"]]
+
+
+def _task(game, t, q) -> str:
+    return t["tasks"][game.task_defs[q]["key"]]
+
+
+def _tile(game, t, ti) -> str:
+    return t["tiles"][game.t_key[ti]]
+
+
+def describe(state, a: int, lang: str = "en") -> str:
+    g = state.game
+    t = _tr(g, lang)
+    ac = t["actions"]
+    typ, _, v = A.decode(a)
+    p = state.current_player()
+    pe = state.pend[0] if state.pend else None
+    dirs = t["dirs"]
+    if typ == "end":
+        if pe is not None and pe[0] == R.P_DRAGON:
+            return ac["leave_dragon"]
+        if state.phase == R.PH_SHOP:
+            return ac["pass"]
+        if state.phase == R.PH_MARKET:
+            return ac["end_buy"]
+        return ac["end_turn"]
+    if typ == "move":
+        if pe is not None and pe[0] == R.P_DISPLACE:
+            return ac["retreat"].format(dir=dirs[v])
+        if pe is not None and pe[0] == R.P_DRAGON:
+            return ac["push_dragon"].format(dir=dirs[v])
+        q = g.nb[state.pos[p] * 6 + v]
+        ti = state.tile[q]
+        if ti < 0:
+            return ac["explore"].format(dir=dirs[v])
+        if state.mon[q] >= 0:
+            return ac["attack"].format(dir=dirs[v], creature=_creature(g, t, state.mon[q]))
+        return ac["move"].format(dir=dirs[v], tile=_tile(g, t, ti), cost=g.t_cost[ti])
+    if typ == "attack_here":
+        return ac["attack_here"].format(creature=_creature(g, t, state.mon[state.pos[p]]))
+    if typ == "drop_task":
+        key = "return_task" if pe is not None else "drop_task"
+        return ac[key].format(task=_task(g, t, state.tasks[p][v]))
+    if typ in ("buy_item", "buy_weapon"):
+        if state.phase == R.PH_SHOP:
+            c = (state.sh_items if typ == "buy_item" else state.sh_weap)[v]
+        else:
+            c = state.mdisp[v]
+        if typ == "buy_item":
+            return ac["buy_item"].format(item=_item(g, t, c), price=g.i_value[c])
+        return ac["buy_weapon"].format(weapon=_weapon(g, t, c), price=g.w_value[c])
+    if typ == "discard_item" and v == 3:
+        return ac[typ].format(item=_item(g, t, pe[2] >> 1))
+    if typ == "discard_weapon" and v == 2:
+        return ac[typ].format(weapon=_weapon(g, t, pe[2]))
+    if typ in ("sell_item", "gamble", "discard_item"):
+        return ac[typ].format(item=_item(g, t, state.items[p][v] >> 1))
+    if typ in ("sell_weapon", "discard_weapon"):
+        return ac[typ].format(weapon=_weapon(g, t, state.weapons[p][v]))
+    if typ == "sell_head":
+        c = state.heads[p][v]
+        return ac["sell_head"].format(creature=_creature(g, t, c), price=g.c_value[c])
+    if typ == "challenge":
+        return ac["challenge"].format(seat=v + 1)
+    if typ == "join_attacker":
+        return ac["join_attacker"].format(seat=state.fa + 1)
+    if typ == "join_defender":
+        other = (_creature(g, t, state.fc) if state.fb < 0
+                 else ("игрок " if lang == "ru" else "player ") + str(state.fb + 1))
+        return ac["join_defender"].format(other=other)
+    if typ == "pick":
+        loser = pe[2]
+        code = state.items[loser][v]
+        name = ac["hidden"] if code & 1 and p != loser else _item(g, t, code >> 1)
+        return ac["pick"].format(slot=v + 1, item=name)
+    return ac.get(typ, typ)
+
+
+_EV = {
+    "en": {
+        "setup": "The game begins: {players} players, level {level}.",
+        "shop_pass": "{p} stops buying equipment.",
+        "buy_item": "{p} buys {item} for {price}.",
+        "buy_weapon": "{p} buys {weapon} for {price}.",
+        "draw_item": "{p} takes {item} face down.",
+        "draw_item_back": "{p} takes an item face down.",
+        "take_task": "{p} takes the task {task} (cities {targets}).",
+        "take_task_back": "{p} takes a task.",
+        "common_task": "Common task: {task} (cities {targets}).",
+        "common_task_private": "{task} is a private task: it goes back under the pile.",
+        "turn": "{p} rolls {roll}{red}.",
+        "event": "Event for {p}: {event}.",
+        "reveal": "{p} reveals {tile}.",
+        "creature_appears": "{creature} appears!",
+        "move": "{p} moves.",
+        "end_turn": "{p} ends the turn.",
+        "skip_turn": "{p} skips the turn.",
+        "dungeon": "{p} is caught and sits three turns in the dungeon.",
+        "potion": "{p} drinks a speed potion (+{movement}).",
+        "discard_item": "{p} throws away {item}.",
+        "discard_weapon": "{p} throws away {weapon}.",
+        "drop_task": "{p} returns the task {task}.",
+        "market_open": "{p} looks at the {kind}.",
+        "sell_item": "{p} sells {item} (rolled {roll}) for {money}.",
+        "sell_weapon": "{p} sells {weapon} (rolled {roll}) for {money}.",
+        "sell_head": "{p} sells the head of {creature} for {money}.",
+        "gamble": "{p} gambles {stake}: {roll} against the Chief Engineer's {engineer}.",
+        "steal": "{p} tries to steal: rolled {roll}.",
+        "fight": "Fight! {p} against {opp}.",
+        "flee": "{p} tries to flee: rolled {roll}.",
+        "escape": "{p} escapes with {item}.",
+        "join": "{p} {side}.",
+        "fight_roll": "Rolls {roll} and {opponent_roll}: totals {totals}.",
+        "fight_tie": "A tie: roll again without modifiers.",
+        "cog": "{p} uses the lucky cog.",
+        "fight_end": "{p} {won} the fight.",
+        "loot": "{p} takes the valuables left on the hex.",
+        "lose_money": "{p} loses {money}.",
+        "lose_item": "{p} loses {item}.",
+        "skip_turn_penalty": "{p} has nothing to lose and will skip a turn.",
+        "dragon_moves": "{p} pushes {creature}.",
+        "dead_end": "{p} is in a dead end: loses everything and returns to the Old Boiler House.",
+        "task_done": "{p} completes {task} and finds the {part}.",
+        "achievement": "{p} earns the title {achievement}.",
+        "launch": "{p} launches the Stokes machine!",
+        "game_over": "Game over: {reason}.",
+    },
+    "ru": {
+        "setup": "Игра начинается: игроков {players}, уровень {level}.",
+        "shop_pass": "{p} заканчивает покупку снаряжения.",
+        "buy_item": "{p} покупает «{item}» за {price}.",
+        "buy_weapon": "{p} покупает «{weapon}» за {price}.",
+        "draw_item": "{p} получает в закрытую «{item}».",
+        "draw_item_back": "{p} получает предмет в закрытую.",
+        "take_task": "{p} берёт задание «{task}» (города {targets}).",
+        "take_task_back": "{p} берёт задание.",
+        "common_task": "Общее задание: «{task}» (города {targets}).",
+        "common_task_private": "«{task}» — индивидуальное задание: возвращается в колоду.",
+        "turn": "{p} бросает кубик: {roll}{red}.",
+        "event": "Событие для {p}: «{event}».",
+        "reveal": "{p} открывает гексагон «{tile}».",
+        "creature_appears": "Появляется {creature}!",
+        "move": "{p} перемещается.",
+        "end_turn": "{p} заканчивает ход.",
+        "skip_turn": "{p} пропускает ход.",
+        "dungeon": "{p} пойман и три хода сидит в темнице.",
+        "potion": "{p} пьёт зелье скорости (+{movement}).",
+        "discard_item": "{p} выбрасывает «{item}».",
+        "discard_weapon": "{p} выбрасывает «{weapon}».",
+        "drop_task": "{p} возвращает задание «{task}».",
+        "market_open": "{p} смотрит товар: {kind}.",
+        "sell_item": "{p} продаёт «{item}» (выпало {roll}) за {money}.",
+        "sell_weapon": "{p} продаёт «{weapon}» (выпало {roll}) за {money}.",
+        "sell_head": "{p} продаёт голову: {creature} за {money}.",
+        "gamble": "{p} играет на «{stake}»: {roll} против {engineer} у Главного Инженера.",
+        "steal": "{p} пытается украсть: выпало {roll}.",
+        "fight": "Схватка! {p} против {opp}.",
+        "flee": "{p} пытается сбежать: выпало {roll}.",
+        "escape": "{p} сбегает с помощью «{item}».",
+        "join": "{p} {side}.",
+        "fight_roll": "Броски {roll} и {opponent_roll}: итог {totals}.",
+        "fight_tie": "Ничья: переброс без модификаторов.",
+        "cog": "{p} использует счастливую шестерёнку.",
+        "fight_end": "{p} {won} схватку.",
+        "loot": "{p} забирает ценности с гексагона.",
+        "lose_money": "{p} теряет {money}.",
+        "lose_item": "{p} теряет «{item}».",
+        "skip_turn_penalty": "{p} нечего терять: пропустит ход.",
+        "dragon_moves": "{p} сдвигает: {creature}.",
+        "dead_end": "{p} в тупике: теряет всё и возвращается в Старую котельную.",
+        "task_done": "{p} выполняет «{task}» и находит деталь: {part}.",
+        "achievement": "{p} получает звание «{achievement}».",
+        "launch": "{p} запускает машину Стокса!",
+        "game_over": "Конец игры: {reason}.",
+    },
+}
+
+
+def event_text(game, ev: dict, lang: str = "en") -> str:
+    t = _tr(game, lang)
+    ru = lang == "ru"
+    tmpl = _EV["ru" if ru else "en"].get(ev.get("type"))
+    if tmpl is None:
+        return str(ev.get("type", ""))
+    who = ("Игрок " if ru else "Player ")
+    f = {}
+    for k, v in ev.items():
+        f[k] = v
+    if "player" in ev and ev["player"] is not None:
+        f["p"] = who + str(ev["player"] + 1)
+    if "item" in ev:
+        f["item"] = _item(game, t, ev["item"])
+    if "stake" in ev:
+        f["stake"] = _item(game, t, ev["stake"])
+    if "weapon" in ev:
+        f["weapon"] = _weapon(game, t, ev["weapon"])
+    if "creature" in ev:
+        f["creature"] = _creature(game, t, ev["creature"]) if ev["creature"] is not None and \
+            ev["creature"] >= 0 else ""
+    if "task" in ev:
+        f["task"] = _task(game, t, ev["task"])
+    if "tile" in ev:
+        f["tile"] = _tile(game, t, ev["tile"])
+    if "event" in ev:
+        f["event"] = t["events"][game.event_defs[game.e_kind[ev["event"]]]["key"]]
+    if "part" in ev:
+        f["part"] = t["parts"][game.part_defs[ev["part"]]["key"]]
+    if "achievement" in ev:
+        f["achievement"] = t["achievements"][game.achievement_defs[ev["achievement"]]["key"]]
+    if "reason" in ev:
+        f["reason"] = t["ends"].get(ev["reason"], ev["reason"])
+    if "level" in ev:
+        f["level"] = t["levels"].get(ev["level"], ev["level"])
+    if "targets" in ev:
+        f["targets"] = ", ".join(str(c) for c in ev["targets"]) or "-"
+    if ev.get("type") == "turn":
+        f["red"] = (" (красная грань!)" if ru else " (the red face!)") if ev.get("red") else ""
+    if ev.get("type") == "fight":
+        if ev.get("opponent") is not None and ev["opponent"] >= 0:
+            f["opp"] = who + str(ev["opponent"] + 1)
+        else:
+            f["opp"] = f.get("creature", "")
+    if ev.get("type") == "fight_end":
+        f["won"] = ("выигрывает" if ev["won"] else "проигрывает") if ru else (
+            "wins" if ev["won"] else "loses")
+    if ev.get("type") == "join":
+        side = ev.get("side", 0)
+        f["side"] = (["не вмешивается", "помогает нападающему", "помогает защищающемуся"]
+                     if ru else ["stays out", "helps the attacker", "helps the defender"])[side]
+    try:
+        return tmpl.format(**f)
+    except (KeyError, IndexError):
+        return str(ev.get("type", ""))
+
+
+_GLYPH = {"start": "[bold yellow]@[/]", "market": "[green]M[/]", "tavern": "[magenta]T[/]",
+          "attack": "[red]![/]"}
+_TERR = {"stone": ".", "lava": "[red]^[/]", "sand": "[yellow]:[/]", "swamp": "[green]~[/]",
+         "water": "[blue]≈[/]"}
+
+
+def render_text(game, obs: dict, lang: str = "en") -> str:
+    t = _tr(game, lang)
+    ru = lang == "ru"
+    lines = []
+    lines.append(f"[bold]{t['title']}[/] — {t['levels'][obs['level']]} — "
+                 + (f"раунд {obs['round'] + 1}" if ru else f"round {obs['round'] + 1}"))
+    # the map: one row per axial r, each hex two characters wide, shifted by r
+    by = {tl["cell"]: tl for tl in obs["tiles"]}
+    where = {}
+    for i, pl in enumerate(obs["players"]):
+        where.setdefault(pl["cell"], []).append(str(i + 1))
+    fog = set(obs["fog"])
+    R_ = game.data["rules"]["grid_radius"]
+    index = {c: i for i, c in enumerate(game.cells)}
+    for r in range(-R_, R_ + 1):
+        row = [" "] * (4 * R_ + 2)  # a hex at column 2q + r: neighbours sit side by side
+        for q in range(-R_, R_ + 1):
+            c = index.get((q, r))
+            if c is None:
+                continue
+            col = 2 * q + r + 2 * R_
+            tl = by.get(c)
+            if tl is None:
+                row[col] = "░" if c in fog else " "
+                continue
+            if c in where:
+                g_ = f"[bold cyan]{where[c][0]}[/]"
+            elif tl["creature"] is not None:
+                g_ = "[bold red]D[/]" if game.c_dragon[tl["creature"]] else "[red]c[/]"
+            elif tl["city"]:
+                g_ = f"[bold]{tl['city']}[/]"
+            else:
+                g_ = _GLYPH.get(tl["kind"], _TERR[tl["terrain"]])
+            row[col] = g_
+        line = "".join(row).rstrip()
+        if line.strip():
+            lines.append(line)
+    lines.append(("Драконов на карте: " if ru else "Steam Dragons on the map: ")
+                 + str(obs["steam_dragons_on_map"]) + ("; побеждено: " if ru else "; defeated: ")
+                 + str(obs["dragons_defeated"]))
+    parts = ", ".join(f"{t['parts'][game.part_defs[k]['key']]} {n}/{game.part_need[k]}"
+                      for k, n in enumerate(obs["parts_found"]))
+    lines.append(("Детали: " if ru else "Parts: ") + parts)
+    for ct in obs["common_tasks"]:
+        lines.append(("Общее задание: " if ru else "Common task: ")
+                     + _task(game, t, ct["task"]) + " " + str(ct["targets"]))
+    for i, pl in enumerate(obs["players"]):
+        mark = "→ " if obs["to_act"] == i else "  "
+        items = ", ".join(_item(game, t, it["item"]) if it["item"] is not None
+                          else "?" for it in pl["items"])
+        weapons = ", ".join(_weapon(game, t, w) for w in pl["weapons"])
+        tasks = pl["tasks"]
+        if isinstance(tasks, list):
+            tasks = "; ".join(f"{_task(game, t, x['task'])} {x['targets']}" for x in tasks)
+        lines.append(f"{mark}[bold]{i + 1}[/]: {pl['points']} "
+                     + ("очк." if ru else "pts") + f", £{pl['money']}; {items or '-'}; "
+                     f"{weapons or '-'}; " + ("задания" if ru else "tasks") + f": {tasks}")
+    lines.append(("Очки хода: " if ru else "Movement points: ") + str(obs["movement"])
+                 + ("; бросок: " if ru else "; roll: ") + str(obs["roll"]))
+    if obs.get("fight"):
+        f = obs["fight"]
+        lines.append(("Схватка: " if ru else "Fight: ") + f"{f['attacker'] + 1} vs "
+                     + (str(f["defender"] + 1) if f["defender"] >= 0
+                        else _creature(game, t, f["creature"])) + f" {f['totals']}")
+    if obs.get("over"):
+        lines.append(t["ends"].get(obs["over"], obs["over"]) + " — "
+                     + ("победители: " if ru else "winners: ")
+                     + ", ".join(str(w + 1) for w in obs["winners"]))
+    return "\n".join(lines)
