@@ -509,6 +509,7 @@ class TicketToRideState(State):
                     closed.append(r)
         obs = {
             "game": "ticket_to_ride",
+            "map": g.map_json(),
             "num_players": n,
             "seat": player,
             "phase": PHASE_NAMES[self.phase],
@@ -664,6 +665,7 @@ class TicketToRideGame(Game):
     def __init__(self) -> None:
         d = json.loads((_HERE / "data.json").read_text(encoding="utf-8"))
         self.data = d
+        self._map = None
         self.colors = tuple(d["colors"])
         self.kinds = self.colors + ("locomotive",)
         color_index = {c: i for i, c in enumerate(self.colors)}
@@ -749,6 +751,17 @@ class TicketToRideGame(Game):
             tuple(tuple(tuple(tuple(pays(c, L, n, w)) for w in range(7)) for n in range(7))
                   for c in range(NUM_COLORS))
             for L in range(1, 7)]
+
+    def map_json(self) -> dict:
+        """The board for a view: cities (id, key, lon, lat) and routes (id, a, b, length,
+        color, twin). One object shared by every observation: read it, do not change it."""
+        if self._map is not None:
+            return self._map
+        d = self.data
+        self._map = {"cities": [{"id": c["id"], "key": c["key"], "lon": c["lon"], "lat": c["lat"]}
+                           for c in d["cities"]],
+                     "routes": [dict(r) for r in d["routes"]]}
+        return self._map
 
     # -- states ----------------------------------------------------------------------------
 
