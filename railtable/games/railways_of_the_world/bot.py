@@ -1,0 +1,307 @@
+"""The heuristic bot for Railways of the World.
+
+It reads only public information (everything on the table is public in this game; it never
+looks at the order of the operations deck). Plan of a turn:
+
+1. deliver when a delivery gives it at least as many points as its locomotive level allows
+   over its own links (the best path is found by enumerating every legal path);
+2. upgrade the locomotive when its own network holds a longer profitable route than the
+   level allows (or early, to level 2-3);
+3. build the most valuable affordable link: a link between a city holding goods cubes and
+   a city of their colour, or an extension of its network toward such a city; the tile
+   path is found by a search over the map with the rules' own step function;
+4. otherwise take the best operations card, else anything safe.
+
+It borrows only for a planned build, upgrade or urbanization, never for the auction (it
+passes unless the first-player card is cheap and it has spare cash).
+"""
+
+from __future__ import annotations
+
+from railtable.bots.base import Bot
+from railtable.games.railways_of_the_world import rules as R
+from railtable.games.railways_of_the_world.actions import (
+    A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
+    A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
+    A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
+
+CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
+             R.E_SUBSIDY: 5, R.E_MAIL: 5, R.E_BRIDGE: 3, R.E_TUNNEL: 3,
+             R.E_LOCO_DISCOUNT: 3, R.E_EXTRA_TILE: 2, R.E_BOOST: 4}
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int = 0, **params) -> None:
+        super().__init__(seat, seed)
+        self.build_plan = None   # (start hex, [directions])
+        self.del_plan = None     # [(city, owner), ...]
+        self._near = {}
+
+    # -- entry point -----------------------------------------------------------------------
+
+    def act(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = state.phase
+        p = self.seat
+        if ph == R.PH_AUCTION:
+            return A_PASS_BID
+        if ph == R.PH_TURN:
+            return self._turn(state, legal, p)
+        if ph == R.PH_BUILD_START:
+            if self.build_plan and A_BUILD_AT + self.build_plan[0] in legal:
+                return A_BUILD_AT + self.build_plan[0]
+            return legal[int(self.rng.random() * len(legal))]
+        if ph == R.PH_BUILD:
+            return self._build_step(state, legal, p)
+        if ph == R.PH_DEL_CUBE:
+            plan = self._best_delivery(state, p)
+            if plan:
+                cube, path, _v = plan
+                self.del_plan = list(path)
+                return A_CUBE + cube
+            return legal[0]
+        if ph == R.PH_DEL_STEP:
+            if self.del_plan:
+                n, o = self.del_plan.pop(0)
+                a = A_MOVE + n * MAX_SEATS + o
+                if a in legal:
+                    return a
+            return legal[0]
+        if ph == R.PH_CARD:
+            return max(legal, key=lambda a: (CARD_PREF.get(
+                state.game.card_effect[a - A_TAKE_CARD], 0), -a))
+        if ph == R.PH_URB_COLOUR:
+            return self._urb_colour(state, legal, p)
+        if ph == R.PH_URB_CITY:
+            return self._urb_city(state, legal, p)
+        return legal[0]
+
+    # -- the turn --------------------------------------------------------------------------
+
+    def _turn(self, state, legal, p):
+        g = state.game
+        # free money and boosts first (not actions)
+        for a in legal:
+            if a >= A_USE_CARD:
+                eff = g.card_effect[a - A_USE_CARD]
+                if eff in (R.E_SUBSIDY, R.E_WINDFALL):
+                    return a
+        level = state.level[p]
+        best = self._best_delivery(state, p) if A_DELIVER in legal else None
+        own_best = best[2][0] if best else 0
+        # would a boost card make a better delivery now?
+        for a in legal:
+            if a >= A_USE_CARD and g.card_effect[a - A_USE_CARD] == R.E_BOOST and best:
+                boosted = self._best_delivery(state, p, extra=1)
+                if boosted and boosted[2][0] > own_best:
+                    return a
+        if best and own_best >= max(1, min(level, 2)):
+            self.del_plan = None
+            return A_DELIVER
+        # upgrade when a longer route of own links waits, or early
+        if state.level[p] < g.max_level and self._wants_upgrade(state, p, own_best):
+            if A_UPGRADE in legal:
+                return A_UPGRADE
+            if A_NOTE in legal and state.cash[p] + 5000 >= state._upgrade_cost(p) and \
+                    self._can_afford_loans(state, p):
+                return A_NOTE
+        if A_BUILD in legal:
+            plan = self._plan_build(state, p)
+            if plan is not None:
+                self.build_plan = plan
+                return A_BUILD
+        if best and own_best >= 1:
+            return A_DELIVER
+        if A_CARD in legal:
+            takeable = [c for c in state.display if g.card_kind[c] != R.K_CONDITION]
+            if any(CARD_PREF.get(g.card_effect[c], 0) >= 3 for c in takeable):
+                return A_CARD
+        if best:
+            return A_DELIVER
+        if A_CARD in legal:
+            return A_CARD
+        if A_UPGRADE in legal and state.level[p] < 4:
+            return A_UPGRADE
+        for a in (A_PASS_TURN, A_BUILD, A_URBANIZE, A_UPGRADE):
+            if a in legal:
+                if a == A_BUILD:
+                    self.build_plan = None
+                return a
+        return legal[0]
+
+    def _can_afford_loans(self, state, p) -> bool:
+        inc = state.game.income[min(state.points[p], len(state.game.income) - 1)]
+        return state.notes[p] < 3 + inc // 1000
+
+    def _wants_upgrade(self, state, p, own_best) -> bool:
+        lvl = state.level[p]
+        if lvl >= 2 + state.links_built[p] // 2:
+            return False
+        if lvl < 2 and state.links_built[p] >= 1:
+            return True
+        # a longer delivery of own links exists with one more level?
+        nxt = self._best_delivery(state, p, extra=1)
+        return bool(nxt) and nxt[2][0] > max(own_best, lvl - 1)
+
+    # -- deliveries ----------------------------------------------------------------------
+
+    def _best_delivery(self, state, p, extra=0):
+        """(cube, path, value) of the best legal delivery, value = (own points, -others)."""
+        rng = state.level[p] + state.boost[p] + extra
+        adj, cc, cubes = state.adj, state.city_colour, state.cubes
+        best = None
+        for c in range(state.m.num_cities):
+            if not adj[c] or not any(o == p for _n, o in adj[c]):
+                continue
+            base = c * NUM_COLOURS
+            for k in range(NUM_COLOURS):
+                if not cubes[base + k]:
+                    continue
+                for path in self._paths(adj, cc, c, k, rng, p):
+                    own = sum(1 for _n, o in path if o == p)
+                    val = (own, -(len(path) - own))
+                    if best is None or val > best[2]:
+                        best = (base + k, path, val)
+        return best
+
+    @staticmethod
+    def _paths(adj, cc, src, colour, rng, p):
+        out = []
+        stack = [(src, 1 << src, [])]
+        while stack:
+            cur, vis, path = stack.pop()
+            for n, o in adj[cur]:
+                if not path and o != p:
+                    continue
+                if (vis >> n) & 1:
+                    continue
+                np_ = path + [(n, o)]
+                if cc[n] == colour:
+                    out.append(np_)
+                elif len(np_) < rng:
+                    stack.append((n, vis | (1 << n), np_))
+        return out
+
+    # -- building ------------------------------------------------------------------------
+
+    def _near_pairs(self, m):
+        key = m.id
+        if key not in self._near:
+            near = []
+            for a in range(m.num_cities):
+                qa = m.hex_qr[m.city_hex[a]]
+                near.append([b for b in range(m.num_cities) if b != a and
+                             2 <= m.distance(qa, m.hex_qr[m.city_hex[b]]) <= 5])
+            self._near[key] = near
+        return self._near[key]
+
+    def _link_value(self, state, p, a, b, net):
+        cc, cubes = state.city_colour, state.cubes
+        v = 0.0
+        ka, kb = cc[a], cc[b]
+        if kb < NUM_COLOURS:
+            v += cubes[a * NUM_COLOURS + kb]
+        if ka < NUM_COLOURS:
+            v += cubes[b * NUM_COLOURS + ka]
+        if net:
+            # extension of the network: cubes in the network that now reach b, and cubes
+            # at b that reach network cities
+            if a in net or b in net:
+                other = b if a in net else a
+                ko = cc[other]
+                for c in net:
+                    if ko < NUM_COLOURS:
+                        v += 0.5 * cubes[c * NUM_COLOURS + ko]
+                    kc = cc[c]
+                    if kc < NUM_COLOURS:
+                        v += 0.5 * cubes[other * NUM_COLOURS + kc]
+                v += 0.3
+        # already linked by me? little value
+        if any(n == b and o == p for n, o in state.adj[a]):
+            v *= 0.2
+        return v
+
+    def _plan_build(self, state, p):
+        m = state.m
+        near = self._near_pairs(m)
+        net = {c for c in range(m.num_cities) if any(o == p for _n, o in state.adj[c])}
+        cands = []
+        for a in range(m.num_cities):
+            for b in near[a]:
+                if b < a:
+                    continue
+                v = self._link_value(state, p, a, b, net)
+                if v >= 1.0:
+                    cands.append((v, a, b))
+        cands.sort(reverse=True)
+        cash = state.cash[p]
+        budget = cash + (5000 * max(0, 3 + state.points[p] // 3 - state.notes[p])
+                         if self._can_afford_loans(state, p) else 0)
+        best = None
+        for v, a, b in cands[:8]:
+            for s, t in ((a, b), (b, a)):
+                r = self._route(state, p, s, t)
+                if r is None:
+                    continue
+                cost, dirs = r
+                if cost > budget:
+                    continue
+                score = v / (1.0 + cost / 6000.0)
+                if best is None or score > best[0]:
+                    best = (score, m.city_hex[s], dirs, cost)
+        if best is None:
+            return None
+        return (best[1], list(best[2]))
+
+    def _route(self, state, p, s, t):
+        """Cheapest tile path (cost, directions) from city s into city t in one action."""
+        best = None
+        stack = [(0, [], [])]
+        while stack:
+            cost, segs, dirs = stack.pop()
+            for d, c, hx, city in state._head_steps(p, s, segs, len(segs)):
+                nc = cost + c
+                if best is not None and nc >= best[0]:
+                    continue
+                if city >= 0:
+                    if city == t:
+                        best = (nc, dirs + [d])
+                    continue
+                if len(segs) < 4:
+                    stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
+        return best
+
+    def _build_step(self, state, legal, p):
+        plan = self.build_plan
+        if plan and plan[1]:
+            d = plan[1][0]
+            if A_STEP + d in legal:
+                plan[1].pop(0)
+                return A_STEP + d
+            steps = {dd: c for dd, c, _t, _c in state._steps(p)}
+            if d in steps and A_NOTE in legal:
+                return A_NOTE
+        self.build_plan = None
+        # no plan: step into a city if possible, else stop
+        for dd, c, _t, city in state._steps(p):
+            if city >= 0 and A_STEP + dd in legal:
+                return A_STEP + dd
+        if A_FINISH in legal:
+            return A_FINISH
+        return [a for a in legal if a != A_NOTE][0] if len(legal) > 1 else legal[0]
+
+    # -- urbanize ------------------------------------------------------------------------
+
+    def _urb_colour(self, state, legal, p):
+        return legal[0]
+
+    def _urb_city(self, state, legal, p):
+        return legal[0]
+
+
+__all__ = ["HeuristicBot", "A_BID", "A_CARD", "A_URB_CITY", "A_URB_COLOUR", "A_URBANIZE",
+           "A_BUILD", "A_FINISH"]

@@ -1,0 +1,201 @@
+"""Text for terminal play: action labels, log lines and the position (Rich markup)."""
+
+from __future__ import annotations
+
+from railtable.games.railways_of_the_world import actions as A
+
+RICH_COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "black": "bright_black",
+               "purple": "magenta", "gray": "white"}
+
+
+def _t(game, lang):
+    return game.i18n()["ru" if lang == "ru" else "en"]
+
+
+def _money(v: int) -> str:
+    return f"${v:,}"
+
+
+def describe(state, a: int, lang: str = "en") -> str:
+    g = state.game
+    t = _t(g, lang)
+    ru = lang == "ru"
+    m = state.m
+    d = A.to_json(state, a)
+    typ = d["type"]
+    city = lambda c: t["cities"][m.city_key[c]] if isinstance(c, int) else t["cities"][c]  # noqa
+    if typ == "pass_bid":
+        return "Пас" if ru else "Pass"
+    if typ == "bid":
+        return (f"Ставка {_money(d['amount'])}" if ru else f"Bid {_money(d['amount'])}")
+    if typ == "take_note":
+        return (f"Взять долговую расписку (+{_money(g.note_value)})" if ru
+                else f"Take a loan note (+{_money(g.note_value)})")
+    if typ == "action":
+        names = {"build": ("Проложить рельсы", "Build track"),
+                 "urbanize": (f"Развить город ({_money(g.urbanize_cost)})",
+                              f"Urbanize ({_money(g.urbanize_cost)})"),
+                 "upgrade": ("Модернизировать локомотивы", "Upgrade the locomotive"),
+                 "deliver": ("Доставить кубик товара", "Deliver a goods cube"),
+                 "operations_card": ("Взять карту операции", "Take an operations card"),
+                 "pass_turn": ("Пропустить ход", "Pass the turn")}
+        label = names[d["action"]][0 if ru else 1]
+        if d["action"] == "upgrade":
+            p = state.current_player()
+            label += f" → {state.level[p] + 1} ({_money(state._upgrade_cost(p))})"
+        return label
+    if typ == "finish_build":
+        return "Закончить (путь не достроен)" if ru else "Stop (link left unfinished)"
+    if typ == "build_step":
+        dd = A.DIRECTIONS.index(d["direction"])
+        p = state.current_player()
+        cost, target = None, None
+        if state.phase == 3:
+            for d2, c2, tt, cc in state._steps(p):
+                if d2 == dd:
+                    cost, target = c2, (tt, cc)
+        where = t["directions"][d["direction"]]
+        if target is None:
+            return where
+        tt, cc = target
+        if cc >= 0:
+            dest = city(cc)
+            return (f"{where}: в {dest}, путь готов ({_money(cost)})" if ru
+                    else f"{where}: into {dest}, link done ({_money(cost)})")
+        terr = t["terrain"][("plain", "water", "mountain")[m.terrain[tt]]]
+        q, r = m.hex_qr[tt]
+        return f"{where}: {terr} ({q},{r}) {_money(cost)}"
+    if typ == "build_at":
+        h = m.hex_index[tuple(d["hex"])]
+        c = m.city_at[h]
+        if c >= 0:
+            return f"Из города {city(c)}" if ru else f"From {city(c)}"
+        q, r = d["hex"]
+        return (f"Продолжить незаконченный путь ({q},{r})" if ru
+                else f"Continue the unfinished link at ({q},{r})")
+    if typ == "new_city_colour":
+        return (f"Новый город: {t['colours'][d['colour']]}" if ru
+                else f"New city: {t['colours'][d['colour']]}")
+    if typ == "urbanize_city":
+        return city(d["city"])
+    if typ == "cube":
+        return (f"Кубик {t['colours'][d['colour']]} из {city(d['city'])}" if ru
+                else f"{t['colours'][d['colour']]} cube from {city(d['city'])}")
+    if typ == "move":
+        who = f"{t['words']['player']} {d['owner'] + 1}"
+        return f"→ {city(d['city'])} ({who})"
+    if typ == "take_card":
+        return (f"Взять: {t['cards'][d['card']]}" if ru else f"Take: {t['cards'][d['card']]}")
+    if typ == "use_card":
+        return (f"Сыграть: {t['cards'][d['card']]}" if ru else f"Play: {t['cards'][d['card']]}")
+    return str(d)
+
+
+def event_text(game, e: dict, lang: str = "en") -> str:
+    t = _t(game, lang)
+    ru = lang == "ru"
+    mp = game.maps[game.data["default_map"]]
+    city = lambda c: t["cities"][mp.city_key[c]]  # noqa
+    who = (f"{t['words']['player']} {e['player'] + 1}" if "player" in e else "")
+    typ = e.get("type")
+    if typ == "notes":
+        return (f"{who} берёт расписки: {e['count']}" if ru
+                else f"{who} takes {e['count']} loan note(s)") + (
+                    f" ({'проценты' if ru else 'interest'})" if e.get("why") == "interest" else "")
+    if typ == "bid":
+        return f"{who}: {'ставка' if ru else 'bids'} {_money(e['amount'])}"
+    if typ == "pass_bid":
+        return f"{who}: {'пас' if ru else 'passes'}"
+    if typ == "first_player":
+        return (f"{who} - первый игрок (платит {_money(e['paid'])})" if ru
+                else f"{who} is first player (pays {_money(e['paid'])})")
+    if typ == "upgrade":
+        return (f"{who}: локомотивы уровня {e['level']}" if ru
+                else f"{who} upgrades to locomotive {e['level']}")
+    if typ == "pass_turn":
+        return f"{who}: {'пропускает ход' if ru else 'passes the turn'}"
+    if typ == "build_start":
+        return f"{who}: {'строит рельсы' if ru else 'builds track'}"
+    if typ == "build_step":
+        return f"{who}: {'жетон' if ru else 'tile'} {tuple(e['hex'])} {_money(e['cost'])}"
+    if typ == "link":
+        a, b = e["cities"]
+        return f"{who}: {'путь' if ru else 'link'} {city(a)} - {city(b)}"
+    if typ == "unfinished":
+        return f"{who}: {'незаконченный путь' if ru else 'unfinished link'}"
+    if typ == "unfinished_removed":
+        return ("Незаконченные пути убраны" if ru else "Unfinished links removed")
+    if typ == "urbanize":
+        return (f"{who}: {city(e['city'])} - {t['colours'][A.COLOURS[e['colour']]]}")
+    if typ == "delivery":
+        path = " → ".join(city(c) for c in e["cities"])
+        col = t["colours"][A.COLOURS[e["colour"]]]
+        return f"{who}: {col} {path}"
+    if typ == "empty_city":
+        return f"{city(e['city'])}: {t['words']['empty']} ({e['markers']})"
+    if typ == "end_triggered":
+        return (f"Последний раунд: {e['last_round'] + 1}" if ru
+                else f"Last round: {e['last_round'] + 1}")
+    if typ in ("take_card", "use_card", "card_reward", "card_revealed"):
+        name = t["cards"][game.cards[e["card"]]["key"]]
+        verb = {"take_card": ("берёт", "takes"), "use_card": ("играет", "plays"),
+                "card_reward": ("получает награду", "is rewarded by"),
+                "card_revealed": ("Открыта карта", "Card revealed")}[typ][0 if ru else 1]
+        return f"{who} {verb}: {name}".strip()
+    if typ == "income":
+        return (f"{who}: {'доход' if ru else 'income'} {_money(e['income'])}, "
+                f"{'проценты' if ru else 'interest'} {_money(e['interest'])}")
+    if typ == "game_over":
+        return "Игра окончена" if ru else "Game over"
+    return str(typ)
+
+
+def render_text(game, obs: dict, lang: str = "en") -> str:
+    t = _t(game, lang)
+    w = t["words"]
+    lines = [f"[bold]{t['title']}[/bold] - {w['round']} {obs['round']}, {w['turn']} "
+             f"{obs['turn']}/3 - {t['phases'][obs['phase']]}"]
+    lines.append(f"{w['markers']}: {obs['empty_markers']}/{obs['markers_to_end']}"
+                 + (f" - {w['last_round']}: {obs['last_round']}" if obs["last_round"] else ""))
+    for p, pl in enumerate(obs["players"]):
+        mark = "▶ " if obs["current_player"] == p else "  "
+        first = f" ({w['first']})" if obs["first_player"] == p else ""
+        cards = ", ".join(t["cards"][c] for c in pl["cards"])
+        lines.append(
+            f"{mark}[bold]{w['player']} {p + 1}[/bold]{first}: {w['cash']} {_money(pl['cash'])}, "
+            f"{w['notes']} {pl['notes']}, {w['locomotive']} {pl['locomotive']}, "
+            f"{w['points']} {pl['points']}, {w['income']} {_money(pl['income'])}, "
+            f"{w['links']} {pl['links']}" + (f" [{cards}]" if cards else ""))
+    if "auction" in obs:
+        au = obs["auction"]
+        lines.append(f"{w['bid']}: {_money(au['bid'])}"
+                     + (f" ({w['player']} {au['bidder'] + 1})" if au["bidder"] >= 0 else ""))
+    row = []
+    for c in obs["cities"]:
+        name = t["cities"][c["key"]]
+        col = RICH_COLOUR[c["colour"]]
+        cubes = "".join(f"[{RICH_COLOUR[A.COLOURS[k]]}]■[/]" * n for k, n in enumerate(c["cubes"]))
+        if c["empty"]:
+            cubes += f" ({w['empty']})"
+        row.append(f"[{col}]●[/] {name} {cubes}")
+    lines.append("")
+    for i in range(0, len(row), 3):
+        lines.append("   ".join(row[i:i + 3]))
+    lines.append("")
+    keys = game.i18n()["en"]["cities"]
+    mp = game.maps[obs["map"]]
+    for ln in obs["links"]:
+        a, b = ln["cities"]
+        lines.append(f"{w['player']} {ln['owner'] + 1}: {t['cities'][mp.city_key[a]]} - "
+                     f"{t['cities'][mp.city_key[b]]}")
+    del keys
+    lines.append(f"{w['display']} ({w['deck']} {obs['deck']}): "
+                 + "; ".join(t["cards"][c] for c in obs["display"]))
+    if "delivery" in obs:
+        dv = obs["delivery"]
+        path = " → ".join(t["cities"][mp.city_key[c]] for c in
+                          [dv["from"]] + [x[0] for x in dv["path"]])
+        lines.append(f"{t['colours'][dv['colour']]}: {path}")
+    if "result" in obs:
+        lines.append(str(obs["result"]))
+    return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""Properties over random games: conservation, valid deliveries, replay, clones, refusals."""
+
+import json
+import random
+
+import pytest
+
+from railtable.engine import IllegalAction
+from railtable.engine.record import replay
+from railtable.games.railways_of_the_world import GAME
+from railtable.games.railways_of_the_world import rules as R
+from railtable.games.railways_of_the_world.actions import (
+    A_CUBE, A_MOVE, A_NOTE, MAX_SEATS, NUM_ACTIONS, NUM_COLOURS)
+from railtable.sim.match import play_match
+
+TOTAL_CUBES = 5 * GAME.cubes_per_colour
+M = GAME.maps["eastern_us_canada"]
+
+
+def _check_delivery(before, path_actions, p):
+    """Independent check of a finished delivery against the rulebook."""
+    cube = path_actions[0] - A_CUBE
+    src, k = divmod(cube, NUM_COLOURS)
+    assert before.cubes[cube] > 0
+    steps = [divmod(a - A_MOVE, MAX_SEATS) for a in path_actions[1:]]
+    assert 1 <= len(steps) <= before.level[p] + before.boost[p]
+    cities = [src] + [c for c, _ in steps]
+    assert len(set(cities)) == len(cities)  # no city twice
+    assert steps[0][1] == p  # the first link is one's own
+    for (a, (b, o)) in zip(cities, steps):
+        assert any(lk[0] == o and {lk[1], lk[2]} == {a, b} for lk in before.links)
+    colours = [before.city_colour[c] for c in cities[1:]]
+    assert colours[-1] == k and k not in colours[:-1]  # stops at the first of its colour
+
+
+def _random_game(n, seed, check=True):
+    s = GAME.new_state(n, seed, record_events=False)
+    rng = random.Random(seed)
+    pending = None
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        assert legal == sorted(legal) and legal
+        a = legal[int(rng.random() * len(legal))]
+        p = s.current_player()
+        if check:
+            if a >= A_CUBE and s.phase == R.PH_DEL_CUBE:
+                pending = (s.clone(), [a], p)
+            elif pending and s.phase == R.PH_DEL_STEP:
+                pending[1].append(a)
+            cash_before = sum(s.cash)
+            notes_before = sum(s.notes)
+        s.apply(a)
+        if check:
+            # money is conserved: the bank and the players change only by the flows
+            assert s.bank + sum(s.cash) == 0
+            assert sum(s.cash) == s.notes_taken * GAME.note_value + s.income_paid - s.payments
+            assert min(s.cash) >= 0
+            if a == A_NOTE:
+                assert sum(s.cash) - cash_before == GAME.note_value
+                assert sum(s.notes) == notes_before + 1
+            # cubes are conserved: bag plus cities
+            assert sum(s.bag) + sum(s.cubes) == TOTAL_CUBES and min(s.cubes) >= 0
+            assert s.markers == sum(s.empty)
+            assert max(s.hex_nseg) <= 2
+            if pending and s.phase != R.PH_DEL_STEP:
+                _check_delivery(*pending)
+                pending = None
+    return s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_random_games_end_by_the_empty_city_rule_with_invariants(n):
+    for seed in range(4 if n < 5 else 2):
+        s = _random_game(n, 100 * n + seed)
+        res = s.result()
+        assert res.reason == "empty_cities"
+        assert s.markers >= 0 and s.end_round == s.round
+        assert len(res.scores) == n and res.winners
+
+
+def test_replay_is_deterministic():
+    m = play_match(GAME, 3, 77, ["heuristic", "random", "random"], keep_record=True)
+    rec = m.record
+    json.loads(rec.dumps())
+    end = replay(rec)
+    assert end.observation(None) == m.state.observation(None)
+    assert end.result() == m.state.result()
+
+
+def test_clone_is_independent_and_equal():
+    s = GAME.new_state(4, 12)
+    rng = random.Random(3)
+    for _ in range(150):
+        s.apply(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+    c = s.clone()
+    assert c.observation(0) == s.observation(0) and c.legal_actions() == s.legal_actions()
+    before = s.observation(None)
+    for _ in range(120):
+        if c.is_terminal():
+            break
+        c.apply(c.legal_actions()[int(rng.random() * len(c.legal_actions()))])
+    assert s.observation(None) == before
+
+
+def test_illegal_actions_leave_the_state_unchanged():
+    rng = random.Random(5)
+    s = GAME.new_state(3, 5)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        legal = set(s.legal_actions())
+        bad = next(a for a in (rng.randrange(NUM_ACTIONS) for _ in range(50)) if a not in legal)
+        before = (json.dumps(s.observation(None)), s._seed, s.current_player())
+        with pytest.raises(IllegalAction) as e:
+            s.apply(bad)
+        assert "not allowed now" in str(e.value)
+        assert (json.dumps(s.observation(None)), s._seed, s.current_player()) == before
+        s.apply(sorted(legal)[int(rng.random() * len(legal))])
+
+
+def test_observation_is_json_and_hides_the_deck_order():
+    s = GAME.new_state(3, 21)
+    obs = s.observation(1)
+    assert json.loads(json.dumps(obs)) == obs
+    assert obs["deck"] == len(s.deck) and isinstance(obs["deck"], int)
+    d = s.determinize(1, random.Random(4))
+    assert sorted(d.deck) == sorted(s.deck) and d.observation(1) == obs
+
+
+def test_actions_round_trip_through_json():
+    s = GAME.new_state(3, 8)
+    rng = random.Random(8)
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        for a in s.legal_actions():
+            d = GAME.action_to_json(s, a)
+            assert GAME.action_from_json(s, json.loads(json.dumps(d))) == a
+            assert s.describe(a, "en") and s.describe(a, "ru")
+        s.apply(s.legal_actions()[int(rng.random() * len(s.legal_actions()))])
+    with pytest.raises(IllegalAction):
+        GAME.action_from_json(s, {"type": "fly"})
