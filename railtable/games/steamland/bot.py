@@ -177,7 +177,7 @@ class HeuristicBot(Bot):
         if s.ndragons:
             for c in range(g.ncells):
                 m = s.mon[c]
-                if m >= 0 and g.c_dragon[m] and self._fight_odds(s, p, m) >= 0.4:
+                if m >= 0 and g.c_dragon[m] and self._fight_odds(s, p, m) >= self._dragon_bar(s):
                     out.append((1, c))
         if len(s.tasks[p]) < 2 and s.qdeck:
             for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_TAVERN, []):
@@ -330,7 +330,7 @@ class HeuristicBot(Bot):
         cell = s.pos[p]
         # a creature on my hex: fight it if the odds are good
         if A.ATTACK_HERE in laset and self._fight_odds(s, p, s.mon[cell]) >= (
-                0.4 if g.c_dragon[s.mon[cell]] else self.caution):
+                self._dragon_bar(s) if g.c_dragon[s.mon[cell]] else self.caution):
             return A.ATTACK_HERE
         # business on this hex (each costs a movement point, so before moving on)
         for a in la:
@@ -340,6 +340,12 @@ class HeuristicBot(Bot):
                     return a
         if A.TAKE_TASK in laset:
             return A.TAKE_TASK
+        if len(s.items[p]) >= 3 and self._wants_items(s, p, room=False):
+            kind = g.t_kind[s.tile[cell]]
+            if kind in (R.K_CITY, R.K_MARKET) and s.mp >= 1:
+                worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
+                if min(worth) < 2000:
+                    return A.DISCARD_ITEM + worth.index(min(worth))
         for a in la:
             if A.DROP_TASK <= a < A.DROP_TASK + 3:
                 t = s.tasks[p][a - A.DROP_TASK]
@@ -407,6 +413,11 @@ class HeuristicBot(Bot):
                 return A.POTION
         return A.END
 
+    @staticmethod
+    def _dragon_bar(s) -> float:
+        """Odds needed to attack a Steam Dragon: lower as the dragons close the land."""
+        return 0.4 if s.ndragons < 2 else 0.2
+
     def _holds(self, s, p: int, kind: int) -> bool:
         g = s.game
         return any(g.i_kind[c >> 1] == kind for c in s.items[p])
@@ -422,8 +433,8 @@ class HeuristicBot(Bot):
                     return False
         return True
 
-    def _wants_items(self, s, p: int) -> bool:
-        if len(s.items[p]) >= 3 or s.money[p] < 300:
+    def _wants_items(self, s, p: int, room: bool = True) -> bool:
+        if (room and len(s.items[p]) >= 3) or s.money[p] < 300:
             return False
         if self._screwdriver_lost(s):
             return True

@@ -1266,7 +1266,11 @@ class SteamlandState(State):
             self.chk_all = False
             who = [(self.cur + i) % n for i in range(n)]
         else:
-            who = (self.cur,)
+            p = self.cur
+            if not (self.tasks[p] or self.common or self.complete) and (
+                    self.taken_titles & 1 or self.money[p] < g.ach_money):
+                return
+            who = (p,)
         for p in who:
             if self.tasks[p] or self.common:
                 self._check_tasks(p)
@@ -1290,8 +1294,7 @@ class SteamlandState(State):
                         self._ev(type="launch", player=p)
                     self._end("machine_launched", None)
                     return
-        best = max(self.points)
-        if best >= g.win_points:
+        if max(self.points) >= g.win_points:
             self._end("fourteen_points", None)
 
     def _machine_complete(self) -> bool:
