@@ -16,7 +16,7 @@ MOVE, CLIMB, FIRE, PUNCH, ROBBERY, MARSHAL = range(6)
 BELLE, CHEYENNE, DJANGO, DOC, GHOST, TUCO = range(6)
 
 DRAW = 0          # draw 3 cards (Schemin')
-PASS = 1          # decline an optional thing: chained card, pickpocketing, Cheyenne's purse, keep the rest of the hand (expert)
+PASS = 1          # decline: partner card, pickpocketing, Cheyenne's purse, expert discards
 KEEP = 2          # Cheyenne keeps the purse her victim drops
 PLAY = 3          # + card (12): play a card (face down on a tunnel turn)
 PLAY_DOWN = 15    # + card (12): Ghost's first card of the round, face down
@@ -32,7 +32,7 @@ LOOT_JEWEL = 102
 LOOT_BOX = 103
 DRAFT = 104       # + bandit character (6): choose your bandit (one-bandit game)
 TEAM = 110        # + team (3): choose your team (two-bandit game)
-HIDE = 113        # + bandit character (6): the bandit hidden in the left hand (starts in the caboose)
+HIDE = 113        # + bandit character (6): hidden in the left hand, starts in the caboose
 NUM_ACTIONS = 119
 
 _CAR_TYPES = {"move": MOVE_TO, "punch_to": PUNCH_TO, "marshal": MARSHAL_TO}

@@ -100,8 +100,7 @@ class HeuristicBot(Bot):
     def _target_score(self, s, t: int) -> float:
         if self._mine(s, t):
             return -1e9
-        others = s.fired[t // s.bps] if False else 0
-        return self._wealth(s, t) + 100 * others + self.rng.random()
+        return self._wealth(s, t) + self.rng.random()
 
     def _loot_choice(self, s, a: int, ph: int) -> float:
         if a == PASS:

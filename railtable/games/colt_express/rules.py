@@ -59,6 +59,9 @@ class Options:
     two_bandits: bool = option(False, label={
         "en": "Two bandits per player (3 players; always on with 2)",
         "ru": "2 бандита на игрока (3 игрока; с 2 игроками всегда)"})
+    tuco_both_ways: bool = option(False, label={
+        "en": "Tuco also shoots down through the roof (roof to inside)",
+        "ru": "Туко стреляет и с крыши внутрь своего вагона"})
     random_bandits: bool = option(False, label={
         "en": "Deal bandits (teams) at random instead of choosing",
         "ru": "Раздать бандитов (команды) случайно, без выбора"})
@@ -75,7 +78,7 @@ class ColtState(State):
         "neutral", "ransom", "hands", "decks", "discards", "dknown", "pile", "rob_i",
         "round_no", "first0", "first", "rcards", "turn_i", "ord_i", "step", "turns",
         "ctx_b", "ctx_t", "ctx_tok", "queue", "teams", "hidden", "wagons", "ghost_seat",
-        "doc_seat", "chained")
+        "doc_seat", "chained", "tuco_down")
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -100,10 +103,9 @@ class ColtState(State):
             self._step(self.legal[0])
 
     def _why_illegal(self, a) -> str:
-        try:
-            d = A.action_to_json(self, a)
-        except IllegalAction:
+        if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
             return f"{a!r} is not a Colt Express action"
+        d = A.action_to_json(self, a)
         return (f"{d} is not allowed now: seat {self.cur} must decide "
                 f"({PHASE_NAMES[self.phase]})")
 
@@ -384,7 +386,7 @@ class ColtState(State):
             other = 1 - c // 6
             opts = sorted({x for x in hand if x < 12 and x // 6 == other and x != MARSHAL})
             if opts:
-                # rulebook: 2 bandits, general rule: a Fire card may be followed by a card of the partner
+                # rulebook: 2 БАНДИТА, ОБЩЕЕ ПРАВИЛО: a partner's card may follow a Fire
                 self.phase = PH_CHAIN
                 self.legal = [PASS] + [PLAY + x for x in opts]
                 return
@@ -643,6 +645,8 @@ class ColtState(State):
                         ts += found
                         break
                     x += d
+            if self.tuco_down and self.char[b] == TUCO:
+                ts += [t for t in range(nb) if pos[t] == q - 1]
         else:
             ts = [t for t in range(nb) if not pos[t] & 1 and (pos[t] >> 1) - c in (1, -1)]
             if self.char[b] == TUCO:
@@ -958,6 +962,7 @@ class ColtState(State):
         s.ghost_seat = self.ghost_seat
         s.doc_seat = self.doc_seat
         s.chained = self.chained[:]
+        s.tuco_down = self.tuco_down
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "ColtState":
@@ -1123,6 +1128,7 @@ class ColtExpress(Game):
         s._init_base(self, n, seed, record_events)
         rng = s.rng()
         s.two, s.expert, s.station = two, o.expert, o.station_cards
+        s.tuco_down = o.tuco_both_ways
         s.bps = 2 if two else 1
         nb = s.nb = n * s.bps
         W = s.W = 3 if n == 2 else n if not two else n + 1

@@ -22,9 +22,12 @@ def _tr(lang: str) -> dict:
 
 def _purses(s, where: int, me: int, over: bool) -> list[dict]:
     out = []
+    everyone = (1 << s.num_players) - 1
     for i in range(R.JEWEL0):
         if s.tloc[i] == where:
-            known = over or (me >= 0 and s.known[i] >> me & 1)
+            k = s.known[i]
+            # a spectator sees what every seat knows (the starting $250 purses)
+            known = over or (k >> me & 1 if me >= 0 else k == everyone)
             out.append({"id": i, "value": s.tval[i] if known else None})
     return out
 
@@ -279,7 +282,12 @@ def render_text(obs: dict, lang: str = "en") -> str:
     if obs["pile"]:
         items = []
         for e in obs["pile"]:
-            lab = _card_label(t, e["card"]) if e["card"] else f'[{w["face_down"]}]'
+            if e["card"] is None:
+                lab = f'({w["face_down"]})'
+            else:
+                lab = _card_label(t, e["card"])
+                if e["face_down"]:
+                    lab += f' ({w["face_down"]})'
             if e["resolved"]:
                 lab = f"[strike]{lab}[/strike]"
             items.append(f'P{e["seat"] + 1}:{lab}')

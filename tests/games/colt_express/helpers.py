@@ -159,4 +159,5 @@ VARIANTS = [
     (5, {}), (5, {"expert": True}), (5, {"station_cards": True}),
     (6, {}), (6, {"expert": True}), (6, {"station_cards": True, "random_bandits": True}),
     (3, {"two_bandits": True, "station_cards": True}),
+    (5, {"tuco_both_ways": True, "random_bandits": True}),
 ]

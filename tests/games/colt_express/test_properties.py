@@ -117,7 +117,8 @@ def check_obs(s, n):
         if not s.is_terminal():
             for b in obs["bandits"] + obs["loot"]:
                 for purse in b["purses"]:
-                    known = p is not None and bool(s.known[purse["id"]] >> p & 1)
+                    k = s.known[purse["id"]]
+                    known = bool(k >> p & 1) if p is not None else k == (1 << n) - 1
                     assert (purse["value"] is None) == (not known)
     GAME.render_text(s.observation(0), "ru")
 
@@ -152,6 +153,8 @@ def test_clone_independence_and_illegal_actions():
                 assert str(e.value)
                 with pytest.raises(IllegalAction):
                     s.apply(-5)
+                with pytest.raises(IllegalAction):
+                    s.apply("fire")
                 assert snapshot(s) == before
             s.apply(legal[rng.randrange(len(legal))])
         with pytest.raises(IllegalAction):

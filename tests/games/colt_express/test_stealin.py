@@ -102,6 +102,21 @@ def test_tuco_shoots_through_the_roof():
     assert s.recv[slot(s, "doc")] == 1
 
 
+def test_tuco_shoots_down_only_with_the_option():
+    # rulebook: БАНДИТЫ, Туко names only the roof of his car; the option allows the reverse
+    for opt, hit in ((False, 0), (True, 1)):
+        s = new(4, chars=NOBELLE, seed=1, tuco_both_ways=opt)
+        clear_loot(s)
+        for name in NOBELLE:
+            place(s, name, 4, roof=True)
+        place(s, "tuco", 2, roof=True)
+        place(s, "doc", 2)
+        place(s, "cheyenne", 0)
+        place(s, "django", 0)
+        stealin(s, [("tuco", "fire")])
+        assert s.recv[slot(s, "doc")] == hit
+
+
 def test_robbery_takes_loot_from_own_level():
     # rulebook: КРАЖА (any token where you are; not through the roof; nothing: no effect)
     s = setup4()

@@ -1,0 +1,378 @@
+// Colt Express in the browser: the train as SVG, the pile, the hand and the bandits.
+// render(root, ctx) is called on every update (see docs/developing.md, "Browser view").
+// Everything drawn comes from ctx.observation; what can be clicked comes from ctx.legal,
+// matched by the JSON form of each action (docs/games/colt_express.md).
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLORS = {belle: "#c2185b", cheyenne: "#2e7d32", django: "#37474f", doc: "#1565c0",
+  ghost: "#8d8d8d", tuco: "#d84315"};
+const CAR_W = 150, GAP = 14, X0 = 16, ROOF_Y = 28, ROOF_H = 62, BODY_Y = 96, BODY_H = 112;
+
+const STYLE = `
+.colt { font-size: 14px; color: #2b2118; }
+.colt .bar { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; margin-bottom: .4rem; }
+.colt .round { font-weight: 700; }
+.colt .turns { display: inline-flex; gap: 3px; }
+.colt .turns span { border: 1px solid #b9a68d; border-radius: 3px; padding: 0 .35rem; font-size: 12px; background: #fbf6ee; }
+.colt .turns span.now { background: #9c3d1f; color: #fff; border-color: #9c3d1f; }
+.colt .turns span.done { opacity: .45; }
+.colt .event { font-style: italic; color: #6b4c2f; }
+.colt .phase { background: #fff2c9; border-radius: 4px; padding: .1rem .5rem; font-weight: 600; }
+.colt svg.train { width: 100%; height: auto; display: block; background: linear-gradient(#cfe3ef, #eef3e6 70%, #d8c9a7 70%); border-radius: 6px; }
+.colt .can { cursor: pointer; }
+.colt svg .can:hover { filter: brightness(1.2) drop-shadow(0 0 3px #ffb300); }
+.colt svg rect.zone.can { fill: rgba(255, 193, 7, .28); stroke: #ffb300; stroke-width: 2; stroke-dasharray: 5 3; }
+.colt svg .bandit.can circle, .colt svg .loot.can { stroke: #ffb300; stroke-width: 3; }
+.colt h4 { margin: .6rem 0 .3rem; font-size: 13px; color: #7a6a5a; font-weight: 600; }
+.colt .cards { display: flex; flex-wrap: wrap; gap: 5px; align-items: flex-end; }
+.colt .card { width: 62px; height: 84px; border-radius: 6px; border: 2px solid #7a6a5a; background: #fffdf8; display: flex; flex-direction: column; justify-content: space-between; padding: 3px; font-size: 11px; line-height: 1.1; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,.2); }
+.colt .card .k { font-weight: 700; font-size: 12px; margin-top: 18px; }
+.colt .card .who { font-size: 10px; color: #555; }
+.colt .card.back { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); border-color: #3b2a1e; color: #f6e9d6; }
+.colt .card.bullet { background: #f3ecdf; border-style: dashed; }
+.colt .card.resolved { opacity: .4; }
+.colt .card.resolving { outline: 3px solid #ffb300; }
+.colt .card.mine-down { background: repeating-linear-gradient(45deg, #fffdf8, #fffdf8 6px, #eadcc6 6px, #eadcc6 12px); }
+.colt .card.can { box-shadow: 0 0 0 3px #ffb300; }
+.colt .card.can:hover { transform: translateY(-4px); }
+.colt .deck { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); color: #fff; font-weight: 700; justify-content: center; }
+.colt .bandits { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 6px; }
+.colt .bcard { border: 1px solid #d9cbb6; border-left: 6px solid var(--c); border-radius: 6px; padding: .3rem .5rem; background: #fffdf8; }
+.colt .bcard.turn { box-shadow: 0 0 0 2px #9c3d1f; }
+.colt .bcard .name { font-weight: 700; }
+.colt .bcard .loot span { display: inline-block; margin-right: .35rem; }
+.colt .pill { display: inline-block; border-radius: 9px; padding: 0 .4rem; background: #efe4d3; font-size: 12px; margin: 1px; }
+.colt .pill.can { background: #ffe08a; box-shadow: 0 0 0 2px #ffb300; }
+.colt .draft { display: flex; gap: 6px; flex-wrap: wrap; }
+.colt .draft button { border-left: 6px solid var(--c); }
+`;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// Make `node` act on the one legal entry whose action satisfies `pred`.
+function bind(node, ctx, pred) {
+  const hits = ctx.legal.filter((c) => pred(c.action));
+  if (hits.length !== 1) return false;
+  const c = hits[0];
+  node.classList.add("can");
+  node.setAttribute("data-legal-id", c.id);
+  node.addEventListener("click", (e) => { e.stopPropagation(); ctx.act(c.id); });
+  const tip = node.namespaceURI === SVG ? s("title", {}, c.label) : null;
+  if (tip) node.append(tip); else node.title = c.label;
+  return true;
+}
+
+function tr(ctx, group, key) {
+  const g = ctx.i18n && ctx.i18n[group];
+  return (g && g[key]) || key;
+}
+
+function word(ctx, key, fallbackRu, fallbackEn) {
+  const w = ctx.i18n && ctx.i18n.words && ctx.i18n.words[key];
+  return w || (ctx.lang === "ru" ? fallbackRu : fallbackEn);
+}
+
+function carName(ctx, car) {
+  return car === 0 ? word(ctx, "locomotive", "Локомотив", "Locomotive") : `${word(ctx, "car", "Вагон", "Car")} ${car}`;
+}
+
+function banditName(ctx, b) { return tr(ctx, "bandits", b); }
+
+function ownerName(ctx, seat) {
+  const p = ctx.players && ctx.players[seat];
+  return p ? p.name : `#${seat + 1}`;
+}
+
+function cardText(ctx, card) {
+  if (!card) return "";
+  return tr(ctx, "cards", card.kind);
+}
+
+// -- the train ---------------------------------------------------------------------------
+
+function purseIcon(ctx, x, y, purse, pred) {
+  const g = s("g", {class: "loot purse", transform: `translate(${x},${y})`, "data-purse": purse.id});
+  g.append(s("path", {d: "M-8,-2 Q-9,9 0,9 Q9,9 8,-2 Q4,-8 0,-6 Q-4,-8 -8,-2 Z", fill: "#a1887f", stroke: "#5d4037", "stroke-width": 1.2}));
+  g.append(s("text", {x: 0, y: 6, "text-anchor": "middle", "font-size": 8, fill: "#fff", "font-weight": 700},
+    purse.value === null || purse.value === undefined ? "?" : purse.value));
+  if (pred) bind(g, ctx, pred);
+  return g;
+}
+
+function jewelIcon(ctx, x, y, pred) {
+  const g = s("g", {class: "loot jewel", transform: `translate(${x},${y})`});
+  g.append(s("polygon", {points: "0,-8 7,-2 0,9 -7,-2", fill: "#4fc3f7", stroke: "#01579b", "stroke-width": 1.2}));
+  if (pred) bind(g, ctx, pred);
+  return g;
+}
+
+function boxIcon(ctx, x, y, pred) {
+  const g = s("g", {class: "loot strongbox", transform: `translate(${x},${y})`});
+  g.append(s("rect", {x: -9, y: -7, width: 18, height: 14, rx: 2, fill: "#90a4ae", stroke: "#37474f", "stroke-width": 1.2}));
+  g.append(s("rect", {x: -2, y: -2, width: 4, height: 5, fill: "#37474f"}));
+  if (pred) bind(g, ctx, pred);
+  return g;
+}
+
+function lootPred(o, kind, purseId) {
+  const loc = o.phase === "robbery" || o.phase === "punch_loot" || o.phase === "pickpocketing";
+  if (!loc) return null;
+  return (a) => a.type === "loot" && a.kind === kind && (kind !== "purse" || a.purse === purseId);
+}
+
+function drawLoot(ctx, o, parent, spot, x, y) {
+  let dx = 0;
+  const onFloor = o.phase === "robbery";
+  for (const p of spot.purses) { parent.append(purseIcon(ctx, x + dx, y, p, onFloor ? lootPred(o, "purse", p.id) : null)); dx += 20; }
+  for (let i = 0; i < spot.jewels; i++) { parent.append(jewelIcon(ctx, x + dx, y, onFloor && i === 0 ? lootPred(o, "jewel") : null)); dx += 16; }
+  for (let i = 0; i < spot.strongboxes; i++) { parent.append(boxIcon(ctx, x + dx, y, onFloor && i === 0 ? lootPred(o, "strongbox") : null)); dx += 22; }
+}
+
+function zonePred(o) {
+  if (o.phase === "move") return (car) => (a) => a.type === "move" && a.to === car;
+  if (o.phase === "punch_direction") return (car) => (a) => a.type === "punch_to" && a.to === car;
+  if (o.phase === "marshal") return (car) => (a) => a.type === "marshal" && a.to === car;
+  return null;
+}
+
+function drawBandit(ctx, o, b, x, y) {
+  const color = COLORS[b.bandit] || "#555";
+  const g = s("g", {class: "bandit", "data-bandit": b.bandit, transform: `translate(${x},${y})`});
+  const acting = o.pending && o.pending.bandit === b.bandit;
+  if (acting) g.append(s("circle", {r: 19, fill: "none", stroke: "#ffb300", "stroke-width": 3, "stroke-dasharray": "4 2"}));
+  g.append(s("circle", {r: 15, fill: color, stroke: b.seat === ctx.seat ? "#fff" : "#222", "stroke-width": b.seat === ctx.seat ? 3 : 1.5}));
+  g.append(s("text", {x: 0, y: 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff"},
+    banditName(ctx, b.bandit).slice(0, 2)));
+  g.append(s("text", {x: 0, y: 28, "text-anchor": "middle", "font-size": 10, fill: "#222"}, banditName(ctx, b.bandit)));
+  bind(g, ctx, (a) => (a.type === "fire" || a.type === "punch") && a.target === b.bandit);
+  return g;
+}
+
+function drawTrain(ctx, o) {
+  const cars = o.train.cars;
+  const width = X0 * 2 + cars * CAR_W + (cars - 1) * GAP;
+  const svg = s("svg", {class: "train", viewBox: `0 0 ${width} 250`, role: "img",
+    "aria-label": `${word(ctx, "locomotive", "Локомотив", "Locomotive")}`});
+  const zp = zonePred(o);
+  for (let car = 0; car < cars; car++) {
+    const x = X0 + car * (CAR_W + GAP);
+    const g = s("g", {class: "car", "data-car": car});
+    // roof and body
+    if (car === 0) {
+      g.append(s("rect", {x: x + 8, y: BODY_Y - 4, width: CAR_W - 50, height: BODY_H + 4, rx: 10, fill: "#37474f"}));
+      g.append(s("rect", {x: x + CAR_W - 52, y: BODY_Y - 18, width: 50, height: BODY_H + 18, rx: 4, fill: "#263238"}));
+      g.append(s("rect", {x: x + 22, y: BODY_Y - 30, width: 16, height: 28, fill: "#263238"}));
+      g.append(s("polygon", {points: `${x},${BODY_Y + BODY_H} ${x + 14},${BODY_Y + 60} ${x + 14},${BODY_Y + BODY_H}`, fill: "#8d6e63"}));
+    } else {
+      g.append(s("rect", {x, y: BODY_Y, width: CAR_W, height: BODY_H, rx: 6, fill: "#8d5a3b", stroke: "#4e342e", "stroke-width": 2}));
+      g.append(s("rect", {x: x - 3, y: BODY_Y - 8, width: CAR_W + 6, height: 9, rx: 3, fill: "#5d4037"}));
+      for (let wnd = 0; wnd < 3; wnd++) {
+        g.append(s("rect", {x: x + 14 + wnd * 44, y: BODY_Y + 12, width: 30, height: 26, rx: 3, fill: "#ffe0a3", opacity: .7}));
+      }
+    }
+    for (const wx of [x + 28, x + CAR_W - 28]) {
+      g.append(s("circle", {cx: wx, cy: BODY_Y + BODY_H + 14, r: 13, fill: "#212121"}));
+      g.append(s("circle", {cx: wx, cy: BODY_Y + BODY_H + 14, r: 4, fill: "#9e9e9e"}));
+    }
+    if (car < cars - 1) g.append(s("rect", {x: x + CAR_W, y: BODY_Y + BODY_H - 12, width: GAP, height: 5, fill: "#424242"}));
+    g.append(s("text", {x: x + CAR_W / 2, y: BODY_Y + BODY_H - 6, "text-anchor": "middle", "font-size": 11, fill: "#fff"}, carName(ctx, car)));
+    // clickable zones (a move keeps the floor: either zone of a car means the car)
+    for (const [zy, zh, floor] of [[ROOF_Y, ROOF_H, "roof"], [BODY_Y + 40, BODY_H - 58, "inside"]]) {
+      const zone = s("rect", {class: "zone", x: x + 2, y: zy, width: CAR_W - 4, height: zh, rx: 6, fill: "transparent",
+        "data-car": car, "data-floor": floor});
+      if (zp) bind(zone, ctx, zp(car));
+      g.append(zone);
+    }
+    svg.append(g);
+  }
+  // loot lying in the train
+  for (const spot of o.loot) {
+    const x = X0 + spot.car * (CAR_W + GAP) + 14;
+    drawLoot(ctx, o, svg, spot, x, spot.roof ? ROOF_Y + ROOF_H - 12 : BODY_Y + BODY_H - 26);
+  }
+  // the Marshal
+  if (o.marshal !== null && o.marshal !== undefined) {
+    const x = X0 + o.marshal * (CAR_W + GAP) + CAR_W - 24;
+    const m = s("g", {class: "marshal", transform: `translate(${x},${BODY_Y + 58})`});
+    m.append(s("polygon", {points: "0,-15 4,-5 15,-5 6,2 9,13 0,6 -9,13 -6,2 -15,-5 -4,-5", fill: "#fdd835", stroke: "#6d4c00", "stroke-width": 1.5}));
+    m.append(s("text", {x: 0, y: 26, "text-anchor": "middle", "font-size": 10, fill: "#fff"}, word(ctx, "marshal", "Шериф", "Marshal")));
+    svg.append(m);
+  }
+  // bandits, grouped by place
+  const places = {};
+  for (const b of o.bandits) {
+    if (b.car === null || b.car === undefined) continue;
+    const key = `${b.car}:${b.roof}`;
+    (places[key] = places[key] || []).push(b);
+  }
+  for (const [key, list] of Object.entries(places)) {
+    const [car, roof] = [parseInt(key, 10), key.endsWith("true")];
+    const x0 = X0 + car * (CAR_W + GAP) + 22;
+    const step = Math.min(36, (CAR_W - 40) / Math.max(1, list.length - 1));
+    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 22 : BODY_Y + 58)));
+  }
+  return svg;
+}
+
+// -- cards -------------------------------------------------------------------------------
+
+function cardNode(ctx, card, extra = "") {
+  if (!card) return h("div", {class: `card back ${extra}`}, h("span", {class: "k"}, ""), "");
+  const cls = card.kind === "bullet" ? "bullet" : "";
+  const who = card.kind === "bullet" ? (card.from ? banditName(ctx, card.from) : word(ctx, "neutral", "нейтральная", "neutral"))
+    : (card.bandit ? banditName(ctx, card.bandit) : "");
+  const color = card.kind === "bullet" ? COLORS[card.from] || "#7a6a5a" : COLORS[card.bandit] || "#7a6a5a";
+  return h("div", {class: `card ${cls} ${extra}`, "data-kind": card.kind, style: {borderColor: color}},
+    h("span", {class: "k"}, cardText(ctx, card)), h("span", {class: "who"}, who));
+}
+
+function drawPile(ctx, o) {
+  const wrap = h("div", {class: "pile"});
+  wrap.append(h("h4", {}, `${word(ctx, "pile", "Стопка", "Pile")} (${o.pile.length})`));
+  const row = h("div", {class: "cards"});
+  o.pile.forEach((p, i) => {
+    const extra = [p.resolved ? "resolved" : "", o.resolving === i ? "resolving" : "",
+      p.card && p.face_down ? "mine-down" : ""].join(" ");
+    const node = cardNode(ctx, p.card, extra);
+    node.append(h("span", {class: "who"}, ownerName(ctx, p.seat)));
+    node.setAttribute("data-pile", i);
+    row.append(node);
+  });
+  wrap.append(row);
+  return wrap;
+}
+
+function drawHand(ctx, o) {
+  if (ctx.seat === null || ctx.seat === undefined || !o.hand) return null;
+  const me = o.players[ctx.seat] || {};
+  const wrap = h("div", {class: "hand"});
+  wrap.append(h("h4", {}, `${word(ctx, "hand", "Рука", "Hand")} · ${word(ctx, "deck", "колода", "deck")}: ${me.deck ?? "?"}` +
+    (o.expert ? ` · ${word(ctx, "discard", "сброс", "discard")}: ${me.discard ?? 0}` : "")));
+  const row = h("div", {class: "cards", id: "colt-hand"});
+  const used = new Set();
+  for (const card of o.hand) {
+    const node = cardNode(ctx, card);
+    // a hand card plays itself when exactly one legal action plays (or takes, or discards) it
+    const key = `${card.kind}:${card.bandit || ""}`;
+    if (!used.has(key)) {
+      const ok = bind(node, ctx, (a) => (a.type === "play" || a.type === "discard" || a.type === "choose_card") &&
+        a.card === card.kind && !a.face_down && (!card.bandit || !a.bandit || a.bandit === card.bandit));
+      if (ok) used.add(key);
+    }
+    row.append(node);
+  }
+  const deck = h("div", {class: "card deck", id: "colt-deck"}, h("span", {}, `${me.deck ?? 0}`));
+  bind(deck, ctx, (a) => a.type === "draw");
+  row.append(deck);
+  wrap.append(row);
+  return wrap;
+}
+
+function drawBandits(ctx, o) {
+  const grid = h("div", {class: "bandits"});
+  for (const b of o.bandits) {
+    const pl = o.players[b.seat] || {};
+    const node = h("div", {class: `bcard ${o.current_player === b.seat ? "turn" : ""}`, "data-bandit": b.bandit,
+      style: {"--c": COLORS[b.bandit] || "#555"}});
+    node.append(h("div", {class: "name"}, `${banditName(ctx, b.bandit)} — ${ownerName(ctx, b.seat)}`));
+    const loot = h("div", {class: "loot"});
+    const punchLoot = o.phase === "punch_loot" || o.phase === "pickpocketing";
+    for (const p of b.purses) {
+      const pill = h("span", {class: "pill", "data-purse": p.id}, `👛 ${p.value === null || p.value === undefined ? "?" : "$" + p.value}`);
+      if (punchLoot) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "purse" && a.purse === p.id);
+      loot.append(pill);
+    }
+    if (b.jewels) {
+      const pill = h("span", {class: "pill"}, `💎 ×${b.jewels}`);
+      if (punchLoot && o.pending && o.pending.target === b.bandit) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "jewel");
+      loot.append(pill);
+    }
+    if (b.strongboxes) {
+      const pill = h("span", {class: "pill"}, `🧰 ×${b.strongboxes}`);
+      if (punchLoot && o.pending && o.pending.target === b.bandit) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "strongbox");
+      loot.append(pill);
+    }
+    if (b.ransom) loot.append(h("span", {class: "pill"}, `+$${b.ransom}`));
+    if (b.loot_value !== null && b.loot_value !== undefined) loot.append(h("span", {class: "pill"}, `= $${b.loot_value}`));
+    node.append(loot);
+    const place = b.car === null || b.car === undefined ? "—"
+      : `${carName(ctx, b.car)}, ${b.roof ? word(ctx, "roof", "крыша", "roof") : word(ctx, "inside", "внутри", "inside")}`;
+    node.append(h("div", {class: "muted"}, place));
+    node.append(h("div", {class: "muted"},
+      `🂠 ${pl.hand ?? 0} · ${word(ctx, "deck", "колода", "deck")} ${pl.deck ?? 0} · ${word(ctx, "bullets", "пули", "bullets")} ${b.bullets_left}/6 · ` +
+      (ctx.lang === "ru" ? `ранений ${pl.bullets_received ?? 0}` : `hit ${pl.bullets_received ?? 0}×`)));
+    grid.append(node);
+  }
+  return grid;
+}
+
+function drawBar(ctx, o) {
+  const bar = h("div", {class: "bar"});
+  const rc = o.round_cards && o.round_cards.length ? o.round_cards[o.round_cards.length - 1] : null;
+  if (o.round) bar.append(h("span", {class: "round"}, `${word(ctx, "round", "Раунд", "Round")} ${o.round}/${o.rounds}`));
+  if (rc) {
+    const turns = h("span", {class: "turns", id: "colt-turns"});
+    rc.turns.forEach((k, i) => {
+      const now = o.turn === i && (o.phase === "schemin" || o.phase === "chain");
+      turns.append(h("span", {class: now ? "now" : (o.turn !== null && i < o.turn) ? "done" : "", "data-turn": k}, tr(ctx, "turns", k)));
+    });
+    bar.append(turns);
+    if (rc.event) bar.append(h("span", {class: "event"}, tr(ctx, "events", rc.event)));
+  }
+  if (o.phase) bar.append(h("span", {class: "phase", id: "colt-phase"}, tr(ctx, "phases", o.phase)));
+  if (o.first_player !== null && o.first_player !== undefined) {
+    bar.append(h("span", {class: "muted"}, `${word(ctx, "first", "первый игрок", "first player")}: ${ownerName(ctx, o.first_player)}`));
+  }
+  bar.append(h("span", {class: "muted"}, `${word(ctx, "neutral", "нейтральных пуль", "neutral bullets")}: ${o.neutral_bullets}`));
+  return bar;
+}
+
+function drawDraft(ctx, o) {
+  const choices = ctx.legal.filter((c) => ["choose_bandit", "choose_team", "hide"].includes(c.action.type));
+  if (!choices.length) return null;
+  const wrap = h("div", {class: "draft"});
+  for (const c of choices) {
+    const b = c.action.bandit;
+    const btn = h("button", {type: "button", "data-legal-id": c.id, class: "can", style: {"--c": COLORS[b] || "#7a6a5a"}}, c.label);
+    btn.addEventListener("click", () => ctx.act(c.id));
+    wrap.append(btn);
+  }
+  return wrap;
+}
+
+export function render(root, ctx) {
+  const o = ctx.observation;
+  if (!root.querySelector("style[data-colt]")) {
+    root.replaceChildren(h("style", {"data-colt": ""}, STYLE), h("div", {class: "colt"}));
+  }
+  const box = root.querySelector("div.colt");
+  const parts = [drawBar(ctx, o), drawDraft(ctx, o)];
+  if (o.train) parts.push(drawTrain(ctx, o));
+  parts.push(drawHand(ctx, o), drawPile(ctx, o), h("h4", {}, ctx.lang === "ru" ? "Бандиты" : "Bandits"), drawBandits(ctx, o));
+  box.replaceChildren(...parts.filter(Boolean));
+}
