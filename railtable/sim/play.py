@@ -218,18 +218,28 @@ class TerminalGame:
         table.add_column(t["player"])
         table.add_column(t["score"], justify="right")
         table.add_column(t["winner"], justify="center")
+        for p in range(len(self.seats)):
+            table.add_row(escape(self.who(p)), f"{res.scores[p]:g}",
+                          "★" if p in res.winners else "")
+        self.console.print(table)
         keys: list[str] = []
         for det in res.details:
             keys += [k for k in det if k not in keys]
-        for k in keys:
-            table.add_column(escape(k), justify="right")
-        for p in range(len(self.seats)):
-            det = res.details[p] if p < len(res.details) else {}
-            table.add_row(escape(self.who(p)), f"{res.scores[p]:g}",
-                          "★" if p in res.winners else "",
-                          *[escape(str(det.get(k, ""))) for k in keys])
-        self.console.print(table)
+        if keys:  # one row per detail, one column per player: fits a narrow terminal
+            details = Table()
+            details.add_column("")
+            for p in range(len(self.seats)):
+                details.add_column(escape(t["seat"].format(n=p + 1)), justify="right")
+            for k in keys:
+                details.add_row(escape(k), *[escape(_cell(d.get(k, ""))) for d in res.details])
+            self.console.print(details)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.record.dumps() + "\n", encoding="utf-8")
         self.console.print(self.t["saved"].format(path=escape(str(path))))
+
+
+def _cell(value) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
