@@ -48,7 +48,7 @@ class HeuristicBot(Bot):
         ph = state.phase
         p = self.seat
         if ph == R.PH_AUCTION:
-            return A_PASS_BID
+            return self._bid(state, legal, p)
         if ph == R.PH_TURN:
             return self._turn(state, legal, p)
         if ph == R.PH_BUILD_START:
@@ -116,6 +116,9 @@ class HeuristicBot(Bot):
                 return A_BUILD
         if best and own_best >= 1:
             return A_DELIVER
+        if A_URBANIZE in legal and state.cash[p] >= 14000 and any(
+                c in state.net[p] for c in state._gray_targets()):
+            return A_URBANIZE
         if A_CARD in legal:
             takeable = [c for c in state.display if g.card_kind[c] != R.K_CONDITION]
             if any(CARD_PREF.get(g.card_effect[c], 0) >= 3 for c in takeable):
@@ -294,12 +297,39 @@ class HeuristicBot(Bot):
             return A_FINISH
         return [a for a in legal if a != A_NOTE][0] if len(legal) > 1 else legal[0]
 
+    # -- auction -------------------------------------------------------------------------
+
+    def _bid(self, state, legal, p):
+        """Bid a little with spare cash: going first matters most once deliveries wait,
+        never borrow for it, and never open (an unanswered opening bid is void anyway)."""
+        if p == state.opener and state.bidder < 0:
+            return A_PASS_BID
+        spare = state.cash[p] - 6000 - state.notes[p] * 1000
+        limit = min(3000, spare)
+        if state.round == 0 or not state.net[p]:
+            limit = min(limit, 1000)
+        want = state.bid + state.game.bid_step
+        if want <= limit and A_BID in legal:
+            return A_BID
+        return A_PASS_BID
+
     # -- urbanize ------------------------------------------------------------------------
 
     def _urb_colour(self, state, legal, p):
-        return legal[0]
+        """The colour most wanted by cubes sitting in its own network."""
+        cubes = state.cubes
+        net = state.net[p]
+
+        def demand(a):
+            k = a - A_URB_COLOUR
+            return (sum(cubes[c * NUM_COLOURS + k] for c in net), -a)
+        return max(legal, key=demand)
 
     def _urb_city(self, state, legal, p):
+        net = set(state.net[p])
+        for a in legal:
+            if a - A_URB_CITY in net:
+                return a
         return legal[0]
 
 

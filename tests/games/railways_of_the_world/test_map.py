@@ -1,0 +1,58 @@
+"""The map data: format, geometry and what the rules need from it."""
+
+import json
+from pathlib import Path
+
+import railtable.games.railways_of_the_world as pkg
+from railtable.games.railways_of_the_world import GAME
+from railtable.games.railways_of_the_world.rules import DIRS, GRAY, MapData
+
+MAPS = Path(pkg.__file__).parent / "maps"
+
+
+def test_every_listed_map_loads_and_follows_the_format():
+    for mid in GAME.data["maps"]:
+        d = json.loads((MAPS / f"{mid}.json").read_text(encoding="utf-8"))
+        assert d["id"] == mid and d["orientation"] == "pointy" and d["coordinates"] == "axial"
+        assert {h[2] for h in d["hexes"]} <= {"plain", "water", "mountain"}
+        assert len({(h[0], h[1]) for h in d["hexes"]}) == len(d["hexes"])
+        assert [c["id"] for c in d["cities"]] == list(range(len(d["cities"])))
+        assert set(d["empty_markers_to_end"]) == {"2", "3", "4", "5", "6"}
+        assert max(d["empty_markers_to_end"].values()) < GAME.data["empty_city_markers"]
+
+
+def test_cities_are_never_adjacent_and_never_isolated():
+    m = GAME.maps["eastern_us_canada"]
+    pos = [m.hex_qr[h] for h in m.city_hex]
+    for i, a in enumerate(pos):
+        ds = [MapData.distance(a, b) for j, b in enumerate(pos) if j != i]
+        assert min(ds) >= 2  # a link needs at least one tile
+        assert min(ds) <= 5  # and one build action can reach a neighbour
+
+
+def test_ridges_lie_between_neighbours_and_are_symmetric():
+    m = GAME.maps["eastern_us_canada"]
+    assert m.ridges
+    for h, d in m.ridges:
+        n = m.nb[h * 6 + d]
+        assert n >= 0 and m.ridge[h * 6 + d] and m.ridge[n * 6 + (d + 3) % 6]
+
+
+def test_neighbour_table_matches_axial_directions():
+    m = GAME.maps["eastern_us_canada"]
+    for i, (q, r) in enumerate(m.hex_qr):
+        for d, (dq, dr) in enumerate(DIRS):
+            n = m.nb[i * 6 + d]
+            if n >= 0:
+                assert m.hex_qr[n] == (q + dq, r + dr) and m.nb[n * 6 + (d + 3) % 6] == i
+                assert MapData.distance((q, r), m.hex_qr[n]) == 1
+
+
+def test_colours_gray_cities_and_cube_supply():
+    m = GAME.maps["eastern_us_canada"]
+    counts = [m.city_colour0.count(k) for k in range(6)]
+    assert all(c >= 6 for c in counts[:5]) and counts[GRAY] >= sum(GAME.new_city_tiles)
+    assert sum(m.city_cubes) <= 5 * GAME.cubes_per_colour
+    names = GAME.i18n()
+    for key in m.city_key:
+        assert names["en"]["cities"][key] and names["ru"]["cities"][key]
