@@ -82,10 +82,19 @@ class HeuristicBot(Bot):
 
     def _fight_odds(self, s, p: int, creature: int) -> float:
         g = s.game
-        return win_chance(s._weapon(p), g.c_str[creature] - s._armour(p), g.c_roll[creature])
+        return win_chance(s._weapon(p), g.c_str[creature] - self._armour(s, p),
+                          g.c_roll[creature])
 
     def _pvp_odds(self, s, p: int, o: int) -> float:
-        return win_chance(s._weapon(p) - s._armour(o), s._weapon(o) - s._armour(p))
+        return win_chance(s._weapon(p) - self._armour(s, o), s._weapon(o) - self._armour(s, p))
+
+    def _armour(self, s, p: int) -> int:
+        """Armour of p as this seat sees it: another seat's hidden items do not count."""
+        g = s.game
+        for c in s.items[p]:
+            if g.i_effect[c >> 1] == R.E_ARMOUR and (p == self.seat or not c & 1):
+                return g.i_amount[c >> 1]
+        return 0
 
     # ------------------------------------------------------------------ paths
 
@@ -280,7 +289,7 @@ class HeuristicBot(Bot):
             lead = max(range(s.num_players), key=lambda q: s.points[q])
             if b < 0:
                 ta = s._weapon(a) + 2
-                odds = win_chance(ta, g.c_str[c] - s._armour(a), g.c_roll[c])
+                odds = win_chance(ta, g.c_str[c] - self._armour(s, a), g.c_roll[c])
                 if odds >= 0.6 and len(s.items[p]) >= 1 or odds >= 0.75 or \
                         g.c_dragon[c] and odds >= 0.45:
                     return A.JOIN_A
@@ -289,8 +298,8 @@ class HeuristicBot(Bot):
                     return A.JOIN_B
                 return A.STAY_OUT
             base = self._pvp_odds(s, a, b)
-            if a != lead and win_chance(s._weapon(a) + 2 - s._armour(b),
-                                        s._weapon(b) - s._armour(a)) >= 0.65:
+            if a != lead and win_chance(s._weapon(a) + 2 - self._armour(s, b),
+                                        s._weapon(b) - self._armour(s, a)) >= 0.65:
                 return A.JOIN_A
             if b != lead and 1 - base >= 0.5:
                 return A.JOIN_B
