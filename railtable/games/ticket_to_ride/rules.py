@@ -758,8 +758,8 @@ class TicketToRideGame(Game):
         if self._map is not None:
             return self._map
         d = self.data
-        self._map = {"cities": [{"id": c["id"], "key": c["key"], "lon": c["lon"], "lat": c["lat"]}
-                           for c in d["cities"]],
+        self._map = {"cities": [{"id": c["id"], "key": c["key"], "lon": c["lon"],
+                                 "lat": c["lat"]} for c in d["cities"]],
                      "routes": [dict(r) for r in d["routes"]]}
         return self._map
 

@@ -77,10 +77,13 @@ def describe(state, a: int, lang: str = "en") -> str:
         if k:
             parts.append(tr["payment_locos"].format(count=k))
         rc = g.route_color[r]
+        label = color(g.colors[rc] if rc < len(g.colors) else "gray", lang)
+        tw = g.route_twin[r]
+        if tw >= 0:  # tell the two tracks of a double route apart
+            label += ", " + _t(lang)["ui"]["track"].format(n=1 if r < tw else 2)
         return tr["claim_route"].format(
             a=city(g, g.route_a[r], lang), b=city(g, g.route_b[r], lang), length=L,
-            color=color(g.colors[rc] if rc < len(g.colors) else "gray", lang),
-            payment=" + ".join(parts))
+            color=label, payment=" + ".join(parts))
     return str(a)
 
 
