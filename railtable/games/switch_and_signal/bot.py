@@ -1,0 +1,459 @@
+"""The team bot for Switch & Signal ("heuristic").
+
+It decides from a determinized copy (`state.determinize`), never from the real deck or pile
+order or future dice. Each decision is scored by applying it to copies (the dice sampled by
+the copies' reseeded generators) and evaluating the result with `evaluate`:
+
+- goods delivered, departure cards left and time tokens (the team's time), cards in hand;
+- for every train on the network, its static distance (movement points, ignoring switches
+  and signals) to where it should go next (a port when loaded, a trade city with goods
+  otherwise), and a walk along the *current* switches and signals that tells whether its
+  next move arrives there, stops short (time lost), meets a train head-on or runs into a
+  starting point.
+
+Action cards are searched as whole plays: every useful (disc, field) pair for a signal card,
+every setting of the junctions near the trains for a switch card, every train (dice
+sampled) for a move card, every load; the best play is made if it beats ending the phase.
+"""
+
+from __future__ import annotations
+
+import random
+
+from railtable.bots.base import Bot
+from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.rules import (
+    JUNC, PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
+    PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
+    PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
+
+# weights, in time tokens
+W_GOOD = 60.0        # a good delivered
+W_CARD = 14.0        # a departure card still in the pile (a whole turn)
+W_TOKEN = 1.0
+W_HAND = 0.7         # an action card in a hand
+W_LOADED = 28.0      # a good on a train
+W_DIST_LOADED = 1.6  # per movement point between a loaded train and a port
+W_DIST_EMPTY = 0.5
+W_ON_NETWORK = 8.0   # an empty train on the network (rather than in its depot)
+MAX_DIST = 20
+MEAN_ROLL = (3.5, 2.5, 5 / 3)
+
+
+def walk(s, t, pos, head, e, limit=5):
+    """Follow train t's way from (pos, head) (or out along end e) under the current
+    switches, signals and trains, for up to `limit` movement points.
+
+    Returns (states, kind, where): the state index after each point spent, and how the way
+    ends: 0 arrives at the node cell `where`, 1 stops short, 2 head-on meeting, 3 still
+    running after `limit`."""
+    b = s.board
+    occ, green = s.occ, s.green
+    nnc = b.num_node_cells
+    states = []
+    while len(states) < limit:
+        if e >= 0:
+            f = b.end_field[e]
+            if f >= 0 and not green[f]:
+                return states, 1, f
+            nxt, nhead = b.end_cell[e], b.end_head[e]
+            e = -1
+        else:
+            i = 2 * pos + (head > 0)
+            f = b.step_field[i]
+            if f >= 0 and not green[f]:
+                return states, 1, f
+            nxt, nhead = b.step_cell[i], head
+            if nxt < 0:
+                end = b.step_end[i]
+                n = b.end_node[end]
+                if b.node_kind[n] == JUNC:
+                    j = b.junction_index[n]
+                    e2 = b.junction_other[j][s.jconf[j]][b.end_local[end]]
+                    if e2 < 0:
+                        return states, 1, -2 - j
+                    f = b.end_field[e2]
+                    if f >= 0 and not green[f]:
+                        return states, 1, f
+                    nxt, nhead = b.end_cell[e2], b.end_head[e2]
+                else:
+                    nxt, nhead = b.node_cell[n], 0
+        u = occ[nxt]
+        if u >= 0 and u != t:
+            if nxt < nnc and b.cell_kind[nxt] != START:
+                return states, 1, nxt
+            if nxt < nnc or s.thead[u] == -nhead:
+                return states, 2, nxt
+            return states, 1, nxt
+        if nxt < nnc:
+            states.append(2 * nxt)
+            return states, 0, nxt
+        states.append(2 * nxt + (nhead > 0))
+        pos, head = nxt, nhead
+    return states, 3, -1
+
+
+def _targets(s, t):
+    b = s.board
+    g = s.tgood[t]
+    if g >= 0:
+        if not s.na:
+            return b.ports
+        return [n for n in b.ports if s._port_takes(t, n)] or b.ports
+    return [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
+
+
+def _state_index(s, t):
+    p = s.tpos[t]
+    if p < s.board.num_node_cells:
+        return 2 * p
+    return 2 * p + (s.thead[t] > 0)
+
+
+def train_value(s, t):
+    """The expected worth of train t after its next move along the current way (the team
+    picks the best exit of a city), in time tokens."""
+    b = s.board
+    p = s.tpos[t]
+    loaded = s.tgood[t] >= 0
+    targets = _targets(s, t)
+    if not targets:
+        return W_LOADED + W_DIST_LOADED * MAX_DIST if loaded else W_ON_NETWORK
+    dists = [b.dist_to[n] for n in targets]
+    tcells = [b.node_cell[n] for n in targets]
+    if loaded:
+        def base(si):
+            sd = min(d[si] for d in dists)
+            return W_LOADED + W_DIST_LOADED * (MAX_DIST - (sd if sd < MAX_DIST else MAX_DIST))
+    else:
+        def base(si):
+            sd = min(d[si] for d in dists)
+            return W_ON_NETWORK + W_DIST_EMPTY * (MAX_DIST - (sd if sd < MAX_DIST else MAX_DIST))
+    nnc = b.num_node_cells
+    si0 = _state_index(s, t)
+    if p < nnc:
+        n = b.cell_node[p]
+        k = b.node_kind[n]
+        if k == TRADE and not loaded and s.goods[b.node_goods[n]] > 0:
+            return base(si0) + 6.0  # ready to load
+        if k == START:
+            routes = [walk(s, t, p, 0, b.start_end[n])]
+        else:
+            routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
+    else:
+        routes = [walk(s, t, p, s.thead[t], -1)]
+    now = base(si0)
+    faces = s.game.dice[t // 3]
+    best = None
+    for states, kind, where in routes:
+        d = len(states)
+        tot = 0.0
+        for r in faces:
+            if r < d or (r == d and kind != 0):
+                tot += base(states[r - 1])
+            elif kind == 0:
+                wk = b.cell_kind[where]
+                if where in tcells:
+                    tot += (W_GOOD if loaded and wk == PORT else base(states[-1]) + 6.0)
+                elif wk == START:
+                    tot -= 2.0 * W_TOKEN
+                elif wk == PORT and not s.na:
+                    tot += 0.0
+                else:
+                    tot += base(states[-1])
+            elif kind == 2:
+                tot -= 2.0 * (r - d) * W_TOKEN
+            elif kind == 3:
+                tot += base(states[-1])
+            else:
+                tot += (base(states[-1]) if d else now) - (r - d) * W_TOKEN
+        v = tot / 6.0
+        if best is None or v > best:
+            best = v
+    if best is None:  # a city with no green exit
+        return now - MEAN_ROLL[t // 3] * W_TOKEN
+    return best
+
+
+def evaluate(s):
+    if s.over:
+        if s.won:
+            return 10000.0 + len(s.pile) * W_CARD + s.tokens
+        total = sum(map(sum, s.delivered))
+        return -10000.0 + total * W_GOOD
+    v = W_GOOD * sum(map(sum, s.delivered)) + W_CARD * len(s.pile) + W_TOKEN * s.tokens
+    # the active hand is refilled by up to 5 at the end of the turn (limit 10): cards kept
+    # beyond 5 there only displace draws
+    for p, h in enumerate(s.hands):
+        n = h[0] + h[1] + h[2]
+        v += W_HAND * (min(n, 5) if p == s.active and s.phase == PH_ACTIONS else n)
+    for t in range(9):
+        if s.tpos[t] >= 0:
+            v += train_value(s, t)
+        elif s.tgood[t] >= 0:
+            v += W_LOADED
+    return v
+
+
+class SwitchAndSignalBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, seat: int, seed: int = 0, samples: int = 4) -> None:
+        super().__init__(seat, seed)
+        self.samples = samples
+        self.plan: list[int] = []
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _copies(self, state, k):
+        return [state.determinize(self.seat, self.rng) for _ in range(k)]
+
+    def _settle(self, s, limit=40):
+        """Finish the current move in a copy with greedy route choices (no new plays)."""
+        n = 0
+        while not s.over and s.phase in (PH_ROUTE, PH_CITY, PH_ROLL) and n < limit:
+            legal = s.legal_actions()
+            if s.phase == PH_ROLL:
+                s.apply(A.ACCEPT_ROLL)
+            else:
+                s.apply(self._best_single(s, legal))
+            n += 1
+        return s
+
+    def _best_single(self, s, legal):
+        best, ba = -1e18, legal[0]
+        for a in legal:
+            if a == A.DISPATCHER:
+                continue
+            c = s.clone()
+            c.apply(a)
+            if not c.over and c.phase in (PH_ROUTE, PH_CITY, PH_ROLL):
+                # one level: stop at the next choice
+                lg = c.legal_actions()
+                if A.STOP in lg:
+                    c.apply(A.STOP)
+                elif c.phase == PH_ROLL:
+                    c.apply(A.ACCEPT_ROLL)
+            v = evaluate(c)
+            if v > best:
+                best, ba = v, a
+        return ba
+
+    def _value_after(self, copies, seq):
+        tot = 0.0
+        for base in copies:
+            c = base.clone()
+            for a in seq:
+                if c.over:
+                    break
+                if a in c.legal_actions():  # else it was a forced choice, already taken
+                    c.apply(a)
+            self._settle(c)
+            tot += evaluate(c)
+        return tot / len(copies)
+
+    # -- the decision -----------------------------------------------------------------
+
+    def act(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.plan:
+            a = self.plan.pop(0)
+            if a in legal:
+                return a
+            self.plan = []
+        ph = state.phase
+        if ph == PH_ACTIONS:
+            return self._actions(state, legal)
+        if ph in (PH_SETUP_SWITCH, PH_SETUP_CITY, PH_SETUP_TRACK, PH_SETUP_EXTRA):
+            return self._greedy(state, legal, 1)
+        if ph in (PH_ROUTE, PH_CITY):
+            return self._greedy(state, legal, 1)
+        if ph == PH_ROLL:
+            return self._roll(state)
+        if ph in (PH_MOVE_TRAIN, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_REVEAL):
+            return self._card_phase(state, legal)
+        return self._greedy(state, legal, 2)
+
+    def _greedy(self, state, legal, k):
+        copies = self._copies(state, k)
+        best, ba = -1e18, legal[0]
+        for a in legal:
+            v = self._value_after(copies, [a])
+            if v > best:
+                best, ba = v, a
+        return ba
+
+    def _roll(self, state):
+        # keep the roll unless a reroll is clearly better on average
+        copies = self._copies(state, 1)
+        keep = self._value_after(copies, [A.ACCEPT_ROLL])
+        re = self._value_after(self._copies(state, 6), [A.LOGISTICIAN])
+        return A.LOGISTICIAN if re > keep + 4.0 else A.ACCEPT_ROLL
+
+    def _run_card(self, c):
+        """Resolve the rest of the departure card in a copy with a cheap policy."""
+        n = 0
+        while not c.over and c.phase != PH_ACTIONS and n < 60:
+            legal = c.legal_actions()
+            ph = c.phase
+            if ph in (PH_ROUTE, PH_CITY):
+                a = self._best_single(c, legal)
+            elif ph == PH_ROLL:
+                a = A.ACCEPT_ROLL
+            elif ph == PH_MOVE_TRAIN:
+                trains = [x for x in legal if A.TRAIN <= x < A.HOLD]
+                a = trains[0] if trains else legal[0]
+            elif ph == PH_REVEAL:
+                a = A.ACCEPT_CARD
+            elif ph == PH_DEPLOY_PLACE:
+                a = A.ROLL_DEPLOY
+            else:
+                a = legal[0]
+            c.apply(a)
+            n += 1
+        return evaluate(c)
+
+    def _card_phase(self, state, legal):
+        k = self.samples
+        copies = self._copies(state, k)
+        best, ba = -1e18, legal[0]
+        for a in legal:
+            tot = 0.0
+            for base in copies:
+                c = base.clone()
+                c.apply(a)
+                tot += self._run_card(c)
+            v = tot / k
+            # helpers are once a game: keep them unless they clearly pay
+            if a in (A.SWITCHMAN,) or A.CONDUCTOR <= a < A.TRAIN or A.HOLD <= a < A.PLAY \
+                    or A.COUPLER <= a < A.JUNCTION:
+                v -= 6.0
+            if v > best:
+                best, ba = v, a
+        return ba
+
+    # -- the action-card phase ----------------------------------------------------------
+
+    def _actions(self, state, legal):
+        s = state
+        b = s.board
+        copies = self._copies(state, 1)
+        base_v = evaluate(copies[0])
+        best_v, best_seq = base_v, [A.END]
+        h = s.hands[s.active]
+        # loading is always worth its card: load first, paying with the most plentiful type
+        loads = [a for a in legal if A.LOAD <= a < A.COUPLER]
+        if loads:
+            return max(loads, key=lambda a: (h[(a - A.LOAD) % 3], -a))
+        # the cheapest payment for each purpose
+        pays = {}
+        for p in range(3):
+            if h[p]:
+                pays[p] = A.PLAY + p * 7
+            else:
+                opts = [A.PLAY + p * 7 + 1 + i for i, (x, y) in enumerate(A.PAIRS)
+                        if ((h[x] >= 2) if x == y else (h[x] and h[y]))]
+                if opts:
+                    # pay with the type we hold most of
+                    opts.sort(key=lambda a: -sum(h[c] for c in A.PAIRS[(a - A.PLAY) % 7 - 1]))
+                    pays[p] = opts[0]
+        # relevant places: where trains would stop, and what is on their ways
+        blockers_f, blockers_j, used_f = set(), set(), set()
+        for t in range(9):
+            p = s.tpos[t]
+            if p < 0:
+                continue
+            if p < b.num_node_cells:
+                n = b.cell_node[p]
+                if b.node_kind[n] == START:
+                    ws = [(b.start_end[n])]
+                else:
+                    ws = list(b.node_ends[n])
+                    for e in ws:
+                        blockers_f.add(b.end_field[e])
+                for e in ws:
+                    self._scan(s, t, p, 0, e, blockers_f, blockers_j, used_f)
+            else:
+                self._scan(s, t, p, s.thead[t], -1, blockers_f, blockers_j, used_f)
+        if 0 in pays:
+            pay = pays[0]
+            cost = W_HAND * (1 if pay == A.PLAY else 2)
+            tos = [f for f in blockers_f if f >= 0 and not s.green[f]]
+            froms = [f for f in range(b.num_fields) if s.green[f] and f not in used_f]
+            for f in froms:
+                targets = s._sig_targets(f)
+                for g in tos:
+                    if g in targets:
+                        v = self._value_after(copies, [pay, A.FIELD_FROM + f, A.FIELD_TO + g])
+                        if v + cost > best_v + cost and v > best_v:
+                            best_v, best_seq = v, [pay, A.FIELD_FROM + f, A.FIELD_TO + g]
+        if 1 in pays:
+            pay = pays[1]
+            for j in blockers_j:
+                for k in range(len(b.junction_configs[j])):
+                    if k != s.jconf[j]:
+                        seq = [pay, A.JUNCTION + j, A.CONFIG + k]
+                        v = self._value_after(copies, seq)
+                        if v > best_v:
+                            best_v, best_seq = v, seq
+        if 2 in pays:
+            pay = pays[2]
+            mcopies = self._copies(state, self.samples)
+            for t in range(9):
+                if s.tpos[t] >= 0:
+                    v = self._value_after(mcopies, [pay, A.TRAIN + t])
+                    if v > best_v:
+                        best_v, best_seq = v, [pay, A.TRAIN + t]
+        if best_seq[0] not in legal:
+            return A.END
+        self.plan = best_seq[1:]
+        return best_seq[0]
+
+    def _scan(self, s, t, pos, head, e, fset, jset, used):
+        """Note the signal fields and junctions on train t's way (up to ~8 spaces)."""
+        b = s.board
+        d = 0
+        while d < 8:
+            if e >= 0:
+                f = b.end_field[e]
+                if f >= 0:
+                    (used if s.green[f] else fset).add(f)
+                    if not s.green[f]:
+                        return
+                nxt, nhead = b.end_cell[e], b.end_head[e]
+                e = -1
+            else:
+                i = 2 * pos + (head > 0)
+                f = b.step_field[i]
+                if f >= 0:
+                    (used if s.green[f] else fset).add(f)
+                    if not s.green[f]:
+                        return
+                nxt, nhead = b.step_cell[i], head
+                if nxt < 0:
+                    end = b.step_end[i]
+                    n = b.end_node[end]
+                    if b.node_kind[n] == JUNC:
+                        j = b.junction_index[n]
+                        jset.add(j)
+                        e2 = b.junction_other[j][s.jconf[j]][b.end_local[end]]
+                        if e2 < 0:
+                            return
+                        f = b.end_field[e2]
+                        if f >= 0:
+                            (used if s.green[f] else fset).add(f)
+                            if not s.green[f]:
+                                return
+                        nxt, nhead = b.end_cell[e2], b.end_head[e2]
+                    else:
+                        return
+            d += 1
+            if nxt < b.num_node_cells:
+                return
+            pos, head = nxt, nhead
+
+
+def make_heuristic(seat: int, seed: int = 0, **params) -> SwitchAndSignalBot:
+    return SwitchAndSignalBot(seat, seed, **params)

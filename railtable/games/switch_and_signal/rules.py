@@ -1,0 +1,1269 @@
+"""Switch & Signal (Паровозы и семафоры): the board tables, the State and the Game.
+
+The rulebook (ПОДГОТОВКА К ИГРЕ, ХОД ИГРЫ, ПРАВИЛА ДВИЖЕНИЯ, Жетоны времени, Помощники,
+КОНЕЦ ИГРЫ, Регулировка уровня сложности, Варианты игры, Особые правила для Северной Америки)
+is the specification; docs/games/switch_and_signal.md lists every interpretation.
+
+Board model (the project's own, see the docs): the network is a graph of nodes (trade cities,
+ports, starting points, junctions) joined by lines; a line of length L is L track sections.
+Cities and starting points are one space each; junctions and signal fields are not spaces and
+cost nothing. A signal field sits on a boundary of a line (every city end of a line has one)
+and is passable only while a green signal disc lies on it. A junction's switch discs leave
+exactly two of its branches open; a train passes between the open branches only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.games.switch_and_signal import actions as A
+
+HERE = Path(__file__).parent
+
+# node kinds
+TRADE, PORT, START, JUNC = 0, 1, 2, 3
+_KIND = {"trade_city": TRADE, "port": PORT, "start": START, "junction": JUNC}
+
+# card steps of a departure card
+DEP_ANY = 0          # deploy a train of a colour the team chooses
+DEP_FIXED = 1        # 1..3: deploy black/brown/gray (start card)
+MV_COL = 4           # 4..6: move every train of black/brown/gray
+MV_ANY = 7           # multicolour train: the team picks the colour
+MV_ALL = 8           # three multicolour trains: every train on the network moves
+
+START_CARD = 18
+
+# helpers (bit index in helpers_used)
+LOGISTICIAN, DISPATCHER, CONDUCTOR = 0, 1, 2      # Central Europe
+SWITCHMAN, STATION_MASTER, COUPLER = 0, 1, 2      # North America
+
+# phases
+(PH_REVEAL, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_MOVE_TRAIN, PH_ROLL,
+ PH_ROUTE, PH_CITY, PH_ACTIONS, PH_SIG_FROM, PH_SIG_TO, PH_SW_JUNCTION, PH_SW_CONFIG,
+ PH_CARD_TRAIN, PH_SETUP_SWITCH, PH_SETUP_CITY, PH_SETUP_TRACK, PH_SETUP_EXTRA,
+ PH_OVER) = range(19)
+PHASE_NAMES = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_train", "roll",
+               "route", "city", "actions", "signal_from", "signal_to", "switch_junction",
+               "switch_setting", "card_train", "setup_switch", "setup_city_signal",
+               "setup_track_signal", "setup_extra_signal", "over")
+
+# where a move came from
+CTX_CARD, CTX_ACTION = 0, 1
+
+LOSS_DEPARTURE = "departure_cards_exhausted"
+LOSS_CLOCK = "clock_ran_out"
+WIN = "all_goods_delivered"
+
+
+class Board:
+    """Precomputed, shared tables of one board side (read-only)."""
+
+    def __init__(self, data: dict) -> None:
+        self.id = data["id"]
+        nodes = data["nodes"]
+        self.node_ids = [n["id"] for n in nodes]
+        self.node_index = {nid: i for i, nid in enumerate(self.node_ids)}
+        self.node_kind = [_KIND[n["kind"]] for n in nodes]
+        self.node_lonlat = [(n["lon"], n["lat"]) for n in nodes]
+        colours = ("yellow", "blue", "red", "white")
+        self.node_goods = [colours.index(n["goods"]) if "goods" in n else -1 for n in nodes]
+        self.trade_of_colour = [-1] * 4
+        for i, g in enumerate(self.node_goods):
+            if g >= 0:
+                self.trade_of_colour[g] = i
+        self.ports = [i for i, k in enumerate(self.node_kind) if k == PORT]
+        self.port_index = [-1] * len(nodes)
+        for pi, n in enumerate(self.ports):
+            self.port_index[n] = pi
+        self.cities = [i for i, k in enumerate(self.node_kind) if k in (TRADE, PORT)]
+        self.starts = sorted((i for i, k in enumerate(self.node_kind) if k == START),
+                             key=lambda i: nodes[i]["number"])
+        self.start_number = {i: nodes[i]["number"] for i in self.starts}
+        self.junctions = [i for i, k in enumerate(self.node_kind) if k == JUNC]
+        self.junction_index = [-1] * len(nodes)
+        for ji, n in enumerate(self.junctions):
+            self.junction_index[n] = ji
+        # cells: one per city/port/start, then the track sections of each line
+        self.node_cell = [-1] * len(nodes)
+        ncell = 0
+        for i, k in enumerate(self.node_kind):
+            if k != JUNC:
+                self.node_cell[i] = ncell
+                ncell += 1
+        self.num_node_cells = ncell
+        self.cell_node = [i for i, k in enumerate(self.node_kind) if k != JUNC]
+        lines = data["lines"]
+        self.line_a = [self.node_index[ln["a"]] for ln in lines]
+        self.line_b = [self.node_index[ln["b"]] for ln in lines]
+        self.line_len = [ln["length"] for ln in lines]
+        self.line_cells = []
+        self.cell_line, self.cell_idx = [-1] * ncell, [-1] * ncell
+        for li, L in enumerate(self.line_len):
+            cells = list(range(ncell, ncell + L))
+            ncell += L
+            self.line_cells.append(cells)
+            self.cell_line += [li] * L
+            self.cell_idx += list(range(L))
+        self.num_cells = ncell
+        self.cell_node += [-1] * (ncell - self.num_node_cells)
+        self.cell_kind = [self.node_kind[self.cell_node[c]] if c < self.num_node_cells else -1
+                          for c in range(ncell)]
+        nl = len(lines)
+        # line ends: e = 2*line + side (side 0 at a, 1 at b)
+        self.end_node = [0] * (2 * nl)
+        self.end_far_node = [0] * (2 * nl)
+        self.end_cell = [0] * (2 * nl)     # first cell entered when leaving the node via e
+        self.end_head = [0] * (2 * nl)     # heading of a train entering the line via e
+        self.node_ends = [[] for _ in nodes]
+        for li in range(nl):
+            for side in (0, 1):
+                e = 2 * li + side
+                n = self.line_a[li] if side == 0 else self.line_b[li]
+                self.end_node[e] = n
+                self.end_far_node[e] = self.line_b[li] if side == 0 else self.line_a[li]
+                self.end_cell[e] = self.line_cells[li][0 if side == 0 else -1]
+                self.end_head[e] = 1 if side == 0 else -1
+                self.node_ends[n].append(e)
+        self.line_between = {}
+        for li in range(nl):
+            a, b = self.line_a[li], self.line_b[li]
+            self.line_between[(a, b)] = self.line_between[(b, a)] = li
+        # signal fields: at every city end, plus the board's track fields
+        self.field_line, self.field_bound, self.field_city = [], [], []
+        self.sig_at = [[-1] * (L + 1) for L in self.line_len]
+
+        def add_field(li, bound, city):
+            f = len(self.field_line)
+            self.field_line.append(li)
+            self.field_bound.append(bound)
+            self.field_city.append(city)
+            self.sig_at[li][bound] = f
+            return f
+
+        self.city_fields = {}
+        for c in self.cities:
+            self.city_fields[c] = []
+            for e in self.node_ends[c]:
+                li = e >> 1
+                self.city_fields[c].append(add_field(li, 0 if e & 1 == 0 else self.line_len[li], c))
+        self.track_fields = []
+        for a, b, bound in data["track_signals"]:
+            li = self.line_between[(self.node_index[a], self.node_index[b])]
+            if self.line_a[li] != self.node_index[a]:
+                bound = self.line_len[li] - bound
+            self.track_fields.append(add_field(li, bound, -1))
+        self.num_fields = len(self.field_line)
+        self.end_field = [self.sig_at[e >> 1][0 if e & 1 == 0 else self.line_len[e >> 1]]
+                          for e in range(2 * nl)]
+        # stepping inside a line: for cell c and heading h (index 2c + (h>0))
+        self.step_cell = [-1] * (2 * ncell)
+        self.step_field = [-1] * (2 * ncell)
+        self.step_end = [-1] * (2 * ncell)
+        for c in range(self.num_node_cells, ncell):
+            li, k, L = self.cell_line[c], self.cell_idx[c], self.line_len[self.cell_line[c]]
+            for h in (1, -1):
+                i = 2 * c + (h > 0)
+                nk = k + h
+                self.step_field[i] = self.sig_at[li][k + 1 if h > 0 else k]
+                if 0 <= nk < L:
+                    self.step_cell[i] = self.line_cells[li][nk]
+                else:
+                    self.step_end[i] = 2 * li + (1 if h > 0 else 0)
+        # junction settings: the pairs of open branches (local indices into node_ends)
+        self.junction_configs = []
+        self.junction_other = []   # [j][config][local] -> other end or -1
+        self.end_local = [0] * (2 * nl)
+        for n in self.junctions:
+            ends = self.node_ends[n]
+            for i, e in enumerate(ends):
+                self.end_local[e] = i
+            cfgs = list(combinations(range(len(ends)), 2))
+            self.junction_configs.append(cfgs)
+            table = []
+            for p, q in cfgs:
+                row = [-1] * len(ends)
+                row[p], row[q] = ends[q], ends[p]
+                table.append(tuple(row))
+            self.junction_other.append(table)
+        self.start_end = {s: self.node_ends[s][0] for s in self.starts}
+        # first-game layout
+        fg = data["first_game"]
+        self.first_switches = []
+        for n in self.junctions:
+            a, b = fg["switches"][self.node_ids[n]]
+            ea = self.line_between[(n, self.node_index[a])]
+            eb = self.line_between[(n, self.node_index[b])]
+            la = [i for i, e in enumerate(self.node_ends[n]) if e >> 1 == ea][0]
+            lb = [i for i, e in enumerate(self.node_ends[n]) if e >> 1 == eb][0]
+            self.first_switches.append(
+                self.junction_configs[self.junction_index[n]].index(tuple(sorted((la, lb)))))
+        self.first_signals = []
+        for city, toward in fg["city_signals"].items():
+            ci = self.node_index[city]
+            li = self.line_between[(ci, self.node_index[toward])]
+            self.first_signals.append(self.sig_at[li][0 if self.line_a[li] == ci
+                                                      else self.line_len[li]])
+        for a, b in fg["track_signals"]:
+            li = self.line_between[(self.node_index[a], self.node_index[b])]
+            self.first_signals.append([f for f in self.track_fields if self.field_line[f] == li][0])
+        self.switch_discs = sum(1 if len(self.node_ends[n]) == 3 else 2 for n in self.junctions)
+        # static distances (in movement points, ignoring switches, signals and trains) from
+        # every directed position to every node cell: used by the bot's evaluation.
+        self._static_distances()
+
+    def _static_distances(self) -> None:
+        """dist_to[node][state]: movement points from a state to reach `node` (bot aid).
+
+        A state is 2*cell + (heading > 0) for track cells, or 2*cell for a node cell (a
+        train standing there may leave along any line).
+        """
+        import heapq
+        ncell = self.num_cells
+        INF = 99
+        # reverse search over states from the target node cell
+        # forward successors of a state
+        succ = [[] for _ in range(2 * ncell)]
+        for c in range(ncell):
+            if c < self.num_node_cells:
+                n = self.cell_node[c]
+                for e in self.node_ends[n]:
+                    nc, h = self.end_cell[e], self.end_head[e]
+                    succ[2 * c].append(2 * nc + (h > 0))
+                continue
+            for h in (1, -1):
+                i = 2 * c + (h > 0)
+                if self.step_cell[i] >= 0:
+                    succ[i].append(2 * self.step_cell[i] + (h > 0))
+                else:
+                    e = self.step_end[i]
+                    n = self.end_node[e]
+                    if self.node_kind[n] == JUNC:
+                        for e2 in self.node_ends[n]:
+                            if e2 != e:
+                                succ[i].append(2 * self.end_cell[e2] + (self.end_head[e2] > 0))
+                    else:
+                        succ[i].append(2 * self.node_cell[n])
+        pred = [[] for _ in range(2 * ncell)]
+        for s, lst in enumerate(succ):
+            for t in lst:
+                pred[t].append(s)
+        self.dist_to = {}
+        for n in range(len(self.node_ids)):
+            if self.node_kind[n] == JUNC:
+                continue
+            d = [INF] * (2 * ncell)
+            tgt = 2 * self.node_cell[n]
+            d[tgt] = 0
+            heap = [(0, tgt)]
+            while heap:
+                dd, s = heapq.heappop(heap)
+                if dd > d[s]:
+                    continue
+                if s != tgt and s >> 1 < self.num_node_cells and \
+                        self.node_kind[self.cell_node[s >> 1]] == START:
+                    continue  # a starting point swallows trains: no path runs through it
+                for p in pred[s]:
+                    nd = dd + 1
+                    if nd < d[p]:
+                        d[p] = nd
+                        heapq.heappush(heap, (nd, p))
+            self.dist_to[n] = d
+
+
+def _load_json(name: str) -> dict:
+    with open(HERE / name, encoding="utf-8") as f:
+        return json.load(f)
+
+
+@dataclass(frozen=True)
+class SwitchAndSignalOptions:
+    board: str = option("central_europe", label={"en": "Board", "ru": "Поле"},
+                        choices=("central_europe", "north_america"))
+    layout: str = option("first_game", label={"en": "Switches and signals at set-up",
+                                              "ru": "Стрелки и семафоры при подготовке"},
+                         choices=("first_game", "free", "random"))
+    removed_departure_cards: int = option(
+        3, label={"en": "Departure cards removed", "ru": "Убрать транспортных инструкций"},
+        minimum=0, maximum=6)
+    time_tokens: int = option(7, label={"en": "Time tokens", "ru": "Жетоны времени"},
+                              minimum=7, maximum=10)
+    extra_signal: bool = option(False, label={"en": "One extra signal disc",
+                                              "ru": "Дополнительная фишка семафора"})
+    ten_goods: bool = option(False, label={"en": "10 goods", "ru": "10 товаров"})
+    location_tokens: str = option(
+        "off", label={"en": "Location tokens", "ru": "Жетоны локаций"},
+        choices=("off", "random_numbers", "draw_instead_of_dice"))
+
+
+class SwitchAndSignalState(State):
+    __slots__ = (
+        "opts", "board", "na", "phase", "active", "turn", "over", "won", "reason",
+        "tpos", "thead", "tgood", "occ", "green", "city_discs", "jconf", "goods", "delivered",
+        "tokens", "clock_max", "pile", "pile_known", "revealed", "card",
+        "deck", "adiscard", "hands", "helpers", "dispatching",
+        "steps", "step_i", "dep_colours", "any_colours", "pending", "started",
+        "mv_train", "mv_left", "mv_ctx", "mv_pos", "mv_head", "mv_arrival",
+        "deploy_colour", "purpose", "sig_from", "sw_junction", "setup_i",
+        "number_start", "loc_stack", "loc_first", "by_seat", "tokens_lost", "_legal")
+
+    # ------------------------------------------------------------------ contract --
+
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.active
+
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, a: int) -> None:
+        if self.over:
+            raise IllegalAction("the game is over")
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if a not in legal:
+            raise IllegalAction(self._why_illegal(a))
+        if self.record_events:
+            self.events = []
+        self._do(a)
+        # forced decisions (a single legal choice) are taken at once
+        while not self.over:
+            legal = self._compute_legal()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            self._do(legal[0])
+        self._legal = []
+
+    def result(self) -> Result:
+        n = self.num_players
+        total = sum(map(sum, self.delivered))
+        winners = tuple(range(n)) if self.won else ()
+        details = tuple({"goods_delivered_team": total, "goods_delivered": self.by_seat[p],
+                         "won": self.won, "time_tokens_lost": self.tokens_lost,
+                         "departure_cards_left": len(self.pile)} for p in range(n))
+        return Result(tuple(float(total) for _ in range(n)), winners,
+                      self.reason or "", details)
+
+    def clone(self) -> "SwitchAndSignalState":
+        s = SwitchAndSignalState.__new__(SwitchAndSignalState)
+        self._clone_base(s)
+        s.opts, s.board, s.na = self.opts, self.board, self.na
+        s.phase, s.active, s.turn = self.phase, self.active, self.turn
+        s.over, s.won, s.reason = self.over, self.won, self.reason
+        s.tpos, s.thead, s.tgood = self.tpos[:], self.thead[:], self.tgood[:]
+        s.occ, s.green, s.city_discs = self.occ[:], self.green[:], self.city_discs[:]
+        s.jconf, s.goods = self.jconf[:], self.goods[:]
+        s.delivered = [d[:] for d in self.delivered]
+        s.tokens, s.clock_max = self.tokens, self.clock_max
+        s.pile, s.pile_known, s.revealed, s.card = self.pile[:], self.pile_known, \
+            self.revealed[:], self.card
+        s.deck, s.adiscard = self.deck[:], self.adiscard[:]
+        s.hands = [h[:] for h in self.hands]
+        s.helpers, s.dispatching = self.helpers, self.dispatching
+        s.steps, s.step_i = self.steps, self.step_i
+        s.dep_colours, s.any_colours = self.dep_colours, self.any_colours
+        s.pending, s.started = self.pending[:], self.started
+        s.mv_train, s.mv_left, s.mv_ctx = self.mv_train, self.mv_left, self.mv_ctx
+        s.mv_pos, s.mv_head, s.mv_arrival = self.mv_pos, self.mv_head, self.mv_arrival
+        s.deploy_colour, s.purpose, s.sig_from = self.deploy_colour, self.purpose, self.sig_from
+        s.sw_junction, s.setup_i = self.sw_junction, self.setup_i
+        s.number_start, s.loc_stack, s.loc_first = self.number_start, self.loc_stack[:], \
+            self.loc_first
+        s.by_seat, s.tokens_lost = self.by_seat[:], self.tokens_lost
+        s._legal = self._legal
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "SwitchAndSignalState":
+        """Resample the hidden order of the action deck, the departure pile (and the cards
+        boxed unseen) and the location-token stack; reseed the dice."""
+        s = self.clone()
+        rng.shuffle(s.deck)
+        known = s.pile[:s.pile_known]
+        unseen = [c for c in range(18) if c not in s.revealed and c not in known]
+        rng.shuffle(unseen)
+        s.pile = known + unseen[:len(s.pile) - s.pile_known]
+        rng.shuffle(s.loc_stack)
+        s.reseed(rng)
+        return s
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        from railtable.games.switch_and_signal.text import describe
+        return describe(self, a, lang)
+
+    def observation(self, player) -> dict:
+        b = self.board
+        cols = ("black", "brown", "gray")
+        gcols = ("yellow", "blue", "red", "white")
+        trains = []
+        for t in range(9):
+            p = self.tpos[t]
+            d = {"id": t, "colour": cols[t // 3], "good": gcols[self.tgood[t]] if self.tgood[t] >= 0
+                 else None}
+            if p < 0:
+                d["where"] = "depot"
+            elif p < b.num_node_cells:
+                n = b.cell_node[p]
+                d["where"] = "start" if b.node_kind[n] == START else "city"
+                d["node"] = b.node_ids[n]
+            else:
+                li = b.cell_line[p]
+                d["where"] = "track"
+                d["line"], d["section"] = li, b.cell_idx[p]
+                d["toward"] = b.node_ids[b.line_b[li] if self.thead[t] > 0 else b.line_a[li]]
+            trains.append(d)
+        helpers = self.game.helpers[b.id]
+        obs = {
+            "board": b.id,
+            "phase": PHASE_NAMES[self.phase],
+            "active": self.active,
+            "turn": self.turn,
+            "trains": trains,
+            "signals": [f for f in range(b.num_fields) if self.green[f]],
+            "switches": {b.node_ids[n]: [b.node_ids[b.end_far_node[b.node_ends[n][i]]]
+                                         for i in b.junction_configs[j][self.jconf[j]]]
+                         for j, n in enumerate(b.junctions)},
+            "goods": {b.node_ids[b.trade_of_colour[c]]: {"colour": gcols[c], "count": self.goods[c]}
+                      for c in range(4)},
+            "delivered": [{"port": b.node_ids[n],
+                           "goods": {gcols[c]: self.delivered[i][c] for c in range(4)}}
+                          for i, n in enumerate(b.ports)],
+            "goal": self.game.goal(self.opts, len(b.ports)),
+            "time_tokens": self.tokens,
+            "clock": self.clock_max,
+            "departure_pile": len(self.pile),
+            "departure_card": self._card_json(self.card) if self.card >= 0 else None,
+            "departure_step": self.step_i,
+            "departure_discard": [c for c in self.revealed],
+            "hands": [{"signal": h[0], "switch": h[1], "move_train": h[2]} for h in self.hands],
+            "action_deck": len(self.deck),
+            "action_discard": {"signal": self.adiscard[0], "switch": self.adiscard[1],
+                               "move_train": self.adiscard[2]},
+            "helpers": {name: bool(self.helpers >> i & 1) for i, name in enumerate(helpers)},
+            "dispatcher_active": self.dispatching,
+            "starting_numbers": {b.node_ids[s]: n for n, s in self.number_start.items()},
+            "pending_trains": list(self.pending) if self.phase == PH_MOVE_TRAIN else [],
+            "moving": None if self.phase not in (PH_ROLL, PH_ROUTE, PH_CITY) else
+            {"train": self.mv_train, "points": self.mv_left},
+            "location_tokens_left": len(self.loc_stack)
+            if self.opts.location_tokens == "draw_instead_of_dice" else None,
+            "over": self.over, "won": self.won, "reason": self.reason,
+        }
+        return obs
+
+    def _card_json(self, c: int) -> dict:
+        if c == START_CARD:
+            return {"id": "start", **self.game.data["start_card"]}
+        return dict(self.game.data["departure_cards"][c])
+
+    # ------------------------------------------------------------------ legality --
+
+    def _compute_legal(self) -> list[int]:
+        ph = self.phase
+        b = self.board
+        if ph == PH_ACTIONS:
+            return self._legal_actions_phase()
+        if ph == PH_MOVE_TRAIN:
+            out = [A.TRAIN + t for t in sorted(self.pending)]
+            used = self.helpers
+            if not self.na and not used >> CONDUCTOR & 1:
+                seen = 0
+                for t in self.pending:
+                    c = t // 3
+                    if not self.started >> c & 1 and not seen >> c & 1:
+                        seen |= 1 << c
+                for c in range(3):
+                    if seen >> c & 1:
+                        out.append(A.CONDUCTOR + c)
+            if self.na and not used >> STATION_MASTER & 1:
+                out.extend(A.HOLD + t for t in sorted(self.pending))
+            out.sort()
+            return out
+        if ph == PH_ROUTE:
+            return [A.ROUTE + e for e in self._green_exits(self.mv_pos, -1)]
+        if ph == PH_CITY:
+            out = [A.STOP]
+            if self.na or self.dispatching:
+                out.extend(A.ROUTE + e for e in self._green_exits(self.mv_pos, self.mv_arrival))
+            elif not self.helpers >> DISPATCHER & 1:
+                out.append(A.DISPATCHER)
+            return out
+        if ph == PH_ROLL:
+            return [A.ACCEPT_ROLL, A.LOGISTICIAN]
+        if ph == PH_DEPLOY_COLOUR:
+            return [A.DEPLOY_COLOUR + c for c in range(3)
+                    if not self.dep_colours >> c & 1 and self._in_depot(c) >= 0]
+        if ph == PH_MOVE_COLOUR:
+            return [A.MOVE_COLOUR + c for c in range(3) if not self.any_colours >> c & 1]
+        if ph == PH_DEPLOY_PLACE:
+            return [A.ROLL_DEPLOY] + [A.COUPLER + i for i, s in enumerate(b.starts)
+                                      if self.occ[b.node_cell[s]] < 0]
+        if ph == PH_REVEAL:
+            return [A.SWITCHMAN, A.ACCEPT_CARD]
+        if ph == PH_SIG_FROM:
+            return [A.FIELD_FROM + f for f in range(b.num_fields)
+                    if self.green[f] and self._sig_targets(f)]
+        if ph == PH_SIG_TO:
+            return [A.FIELD_TO + f for f in self._sig_targets(self.sig_from)]
+        if ph == PH_SW_JUNCTION:
+            return [A.JUNCTION + j for j in range(len(b.junctions))]
+        if ph == PH_SW_CONFIG:
+            j = self.sw_junction
+            return [A.CONFIG + k for k in range(len(b.junction_configs[j])) if k != self.jconf[j]]
+        if ph == PH_CARD_TRAIN:
+            return [A.TRAIN + t for t in range(9) if self.tpos[t] >= 0]
+        if ph == PH_SETUP_SWITCH:
+            return [A.CONFIG + k for k in range(len(b.junction_configs[self.setup_i]))]
+        if ph == PH_SETUP_CITY:
+            return [A.FIELD_TO + f for f in b.city_fields[b.cities[self.setup_i]]]
+        if ph == PH_SETUP_TRACK:
+            return [A.FIELD_TO + f for f in b.track_fields if not self.green[f]]
+        if ph == PH_SETUP_EXTRA:
+            return [A.FIELD_TO + f for f in range(b.num_fields) if not self.green[f]]
+        return []
+
+    def _legal_actions_phase(self) -> list[int]:
+        h = self.hands[self.active]
+        out = [A.END]
+        on_net = False
+        for t in range(9):
+            if self.tpos[t] >= 0:
+                on_net = True
+                break
+        for purpose in range(3):
+            if purpose == 2 and not on_net:
+                continue
+            base = A.PLAY + purpose * 7
+            if h[purpose]:
+                out.append(base)
+            for k, (x, y) in enumerate(A.PAIRS):
+                if (h[x] >= 2) if x == y else (h[x] and h[y]):
+                    out.append(base + 1 + k)
+        if h[0] or h[1] or h[2]:
+            b = self.board
+            nnc = b.num_node_cells
+            for t in range(9):
+                p = self.tpos[t]
+                if 0 <= p < nnc and self.tgood[t] < 0:
+                    g = b.node_goods[b.cell_node[p]]
+                    if g >= 0 and self.goods[g]:
+                        base = A.LOAD + 3 * t
+                        out.extend(base + c for c in range(3) if h[c])
+        out.sort()
+        return out
+
+    def _why_illegal(self, a: int) -> str:
+        if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
+            return f"{a!r} is not an action of Switch & Signal"
+        try:
+            what = self.describe(a, "en")
+        except Exception:  # noqa: BLE001 - a label for an error message only
+            what = str(a)
+        return f"'{what}' is not allowed now (the team is deciding: {PHASE_NAMES[self.phase]})"
+
+    def _green_exits(self, cell: int, arrival: int) -> list[int]:
+        b = self.board
+        g = self.green
+        return [e for e in b.node_ends[b.cell_node[cell]] if e != arrival and g[b.end_field[e]]]
+
+    def _sig_targets(self, f: int) -> list[int]:
+        """Red fields the disc on field f may move to (each city keeps a green signal)."""
+        b = self.board
+        c = b.field_city[f]
+        if c >= 0 and self.city_discs[b.cities.index(c)] == 1:
+            return [g for g in b.city_fields[c] if not self.green[g]]
+        return [g for g in range(b.num_fields) if not self.green[g]]
+
+    def _in_depot(self, colour: int) -> int:
+        for t in range(3 * colour, 3 * colour + 3):
+            if self.tpos[t] < 0:
+                return t
+        return -1
+
+    # ------------------------------------------------------------------ transitions --
+
+    def _do(self, a: int) -> None:
+        ph = self.phase
+        b = self.board
+        if ph == PH_ACTIONS:
+            if a == A.END:
+                self._end_turn()
+            elif a < A.LOAD:
+                purpose, slot = divmod(a - A.PLAY, 7)
+                h = self.hands[self.active]
+                paid = (purpose,) if slot == 0 else A.PAIRS[slot - 1]
+                for c in paid:
+                    h[c] -= 1
+                    self.adiscard[c] += 1
+                self.purpose = purpose
+                if self.record_events:
+                    self.emit({"type": "play", "player": self.active, "action": A.PURPOSES[purpose],
+                               "cards": [A.CARD_TYPES[c] for c in paid]})
+                self.phase = (PH_SIG_FROM, PH_SW_JUNCTION, PH_CARD_TRAIN)[purpose]
+            else:
+                t, c = divmod(a - A.LOAD, 3)
+                self.hands[self.active][c] -= 1
+                self.adiscard[c] += 1
+                g = b.node_goods[b.cell_node[self.tpos[t]]]
+                self.goods[g] -= 1
+                self.tgood[t] = g
+                if self.record_events:
+                    self.emit({"type": "load", "player": self.active, "train": t,
+                               "good": g, "card": A.CARD_TYPES[c]})
+        elif ph == PH_MOVE_TRAIN:
+            if a >= A.HOLD:
+                t = a - A.HOLD
+                self.pending.remove(t)
+                self.helpers |= 1 << STATION_MASTER
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "station_master", "train": t})
+                self._group_continue()
+            elif a >= A.TRAIN:
+                t = a - A.TRAIN
+                self.pending.remove(t)
+                self.started |= 1 << (t // 3)
+                self._start_move(t, CTX_CARD)
+            else:
+                c = a - A.CONDUCTOR
+                self.pending = [t for t in self.pending if t // 3 != c]
+                self.helpers |= 1 << CONDUCTOR
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "conductor", "colour": c})
+                self._group_continue()
+        elif ph == PH_ROUTE:
+            self._move_run(a - A.ROUTE)
+        elif ph == PH_CITY:
+            if a == A.STOP:
+                self._settle(self.mv_pos, 0)
+                self._move_end()
+            elif a == A.DISPATCHER:
+                self.helpers |= 1 << DISPATCHER
+                self.dispatching = True
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "dispatcher"})
+            else:
+                self._move_run(a - A.ROUTE)
+        elif ph == PH_ROLL:
+            if a == A.LOGISTICIAN:
+                self.helpers |= 1 << LOGISTICIAN
+                self.mv_left = self._roll(self.mv_train)
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "logistician",
+                               "train": self.mv_train, "roll": self.mv_left})
+            self._move_begin()
+        elif ph == PH_DEPLOY_COLOUR:
+            self.deploy_colour = a - A.DEPLOY_COLOUR
+            self.dep_colours |= 1 << self.deploy_colour
+            self._begin_place()
+        elif ph == PH_MOVE_COLOUR:
+            c = a - A.MOVE_COLOUR
+            self.any_colours |= 1 << c
+            if self.record_events:
+                self.emit({"type": "move_colour", "colour": c})
+            self._begin_group([t for t in range(3 * c, 3 * c + 3) if self.tpos[t] >= 0])
+        elif ph == PH_DEPLOY_PLACE:
+            if a == A.ROLL_DEPLOY:
+                self._place_by_chance()
+            else:
+                self.helpers |= 1 << COUPLER
+                s = b.starts[a - A.COUPLER]
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "coupler", "node": b.node_ids[s]})
+                self._place(s)
+        elif ph == PH_REVEAL:
+            if a == A.SWITCHMAN:
+                self.helpers |= 1 << SWITCHMAN
+                card = self.card
+                self.revealed.pop()
+                self.pile.insert(0, card)
+                self.pile_known += 1
+                if self.record_events:
+                    self.emit({"type": "helper", "helper": "switchman", "card": card})
+                self._reveal()
+            else:
+                self._next_step()
+        elif ph == PH_SIG_FROM:
+            self.sig_from = a - A.FIELD_FROM
+            self.phase = PH_SIG_TO
+        elif ph == PH_SIG_TO:
+            f, g = self.sig_from, a - A.FIELD_TO
+            self._set_signal(f, False)
+            self._set_signal(g, True)
+            if self.record_events:
+                self.emit({"type": "signal", "player": self.active, "from": f, "to": g})
+            self.phase = PH_ACTIONS
+        elif ph == PH_SW_JUNCTION:
+            self.sw_junction = a - A.JUNCTION
+            self.phase = PH_SW_CONFIG
+        elif ph == PH_SW_CONFIG:
+            self.jconf[self.sw_junction] = a - A.CONFIG
+            if self.record_events:
+                self.emit({"type": "switch", "player": self.active,
+                           "junction": b.node_ids[b.junctions[self.sw_junction]],
+                           "setting": a - A.CONFIG})
+            self.phase = PH_ACTIONS
+        elif ph == PH_CARD_TRAIN:
+            self._start_move(a - A.TRAIN, CTX_ACTION)
+        elif ph == PH_SETUP_SWITCH:
+            self.jconf[self.setup_i] = a - A.CONFIG
+            self.setup_i += 1
+            if self.setup_i == len(b.junctions):
+                self.setup_i = 0
+                self.phase = PH_SETUP_CITY
+        elif ph == PH_SETUP_CITY:
+            self._set_signal(a - A.FIELD_TO, True)
+            self.setup_i += 1
+            if self.setup_i == len(b.cities):
+                self.setup_i = 0
+                self.phase = PH_SETUP_TRACK
+        elif ph == PH_SETUP_TRACK:
+            self._set_signal(a - A.FIELD_TO, True)
+            self.setup_i += 1
+            if self.setup_i == 3:
+                self._after_layout()
+        elif ph == PH_SETUP_EXTRA:
+            self._set_signal(a - A.FIELD_TO, True)
+            self._start_game()
+
+    def _set_signal(self, f: int, on: bool) -> None:
+        self.green[f] = on
+        c = self.board.field_city[f]
+        if c >= 0:
+            self.city_discs[self.board.cities.index(c)] += 1 if on else -1
+
+    def _after_layout(self) -> None:
+        if self.opts.extra_signal:
+            self.phase = PH_SETUP_EXTRA
+        else:
+            self._start_game()
+
+    def _start_game(self) -> None:
+        self._reveal()
+
+    # -- the departure card -------------------------------------------------------------
+
+    def _reveal(self) -> None:
+        card = self.pile.pop()
+        if self.pile_known > len(self.pile):
+            self.pile_known = len(self.pile)
+        self.card = card
+        self.revealed.append(card)
+        if card == START_CARD:
+            self.steps = (DEP_FIXED, DEP_FIXED + 1, DEP_FIXED + 2)
+        else:
+            self.steps = self.game.card_steps[card]
+        self.step_i = 0
+        self.dep_colours = self.any_colours = 0
+        self.pending = []
+        if self.record_events:
+            self.emit({"type": "reveal", "player": self.active, "card": card, "reveal": True})
+        if self.na and card != START_CARD and self.pile and not self.helpers >> SWITCHMAN & 1:
+            self.phase = PH_REVEAL
+            return
+        self._next_step()
+
+    def _next_step(self) -> None:
+        while self.step_i < len(self.steps):
+            code = self.steps[self.step_i]
+            if code == DEP_ANY:
+                if any(not self.dep_colours >> c & 1 and self._in_depot(c) >= 0 for c in range(3)):
+                    self.phase = PH_DEPLOY_COLOUR
+                    return
+                self.step_i += 1
+                continue
+            if code <= DEP_FIXED + 2:
+                c = code - DEP_FIXED
+                if self._in_depot(c) < 0:
+                    self.step_i += 1
+                    continue
+                self.deploy_colour = c
+                self.dep_colours |= 1 << c
+                self._begin_place()
+                return
+            if code == MV_ANY:
+                self.phase = PH_MOVE_COLOUR
+                return
+            if code == MV_ALL:
+                self._begin_group([t for t in range(9) if self.tpos[t] >= 0])
+            else:
+                c = code - MV_COL
+                self._begin_group([t for t in range(3 * c, 3 * c + 3) if self.tpos[t] >= 0])
+            return
+        self.phase = PH_ACTIONS
+
+    def _begin_place(self) -> None:
+        if self.na and not self.helpers >> COUPLER & 1:
+            self.phase = PH_DEPLOY_PLACE
+            return
+        self._place_by_chance()
+
+    def _place_by_chance(self) -> None:
+        b = self.board
+        first = self.card == START_CARD
+        while True:
+            if self.opts.location_tokens == "draw_instead_of_dice":
+                if first and self.loc_first:
+                    number = self.loc_first.pop(0)
+                else:
+                    if not self.loc_stack:
+                        self.loc_stack = list(range(2, 13))
+                        self.rng().shuffle(self.loc_stack)
+                    number = self.loc_stack.pop()
+                roll = None
+            else:
+                r = self.rng()
+                d1, d2 = int(r.random() * 6) + 1, int(r.random() * 6) + 1
+                number, roll = d1 + d2, (d1, d2)
+            s = self.number_start[number]
+            if self.record_events:
+                self.emit({"type": "deploy_roll", "colour": self.deploy_colour, "dice": roll,
+                           "number": number, "node": b.node_ids[s]})
+            if self.occ[b.node_cell[s]] < 0 or not first:
+                break
+        self._place(s)
+
+    def _place(self, s: int) -> None:
+        b = self.board
+        cell = b.node_cell[s]
+        if self.occ[cell] >= 0:
+            # rulebook: Отправление поездов (an occupied starting point costs 2 time tokens)
+            if self.record_events:
+                self.emit({"type": "deploy_blocked", "node": b.node_ids[s]})
+            self._lose(2)
+            if self.over:
+                return
+        else:
+            t = self._in_depot(self.deploy_colour)
+            self.tpos[t] = cell
+            self.thead[t] = b.end_head[b.start_end[s]]
+            self.occ[cell] = t
+            if self.record_events:
+                self.emit({"type": "deploy", "train": t, "node": b.node_ids[s]})
+        self.step_i += 1
+        self._next_step()
+
+    def _begin_group(self, trains: list) -> None:
+        self.pending = trains
+        self.started = 0
+        self._group_continue()
+
+    def _group_continue(self) -> None:
+        if self.pending:
+            self.pending = [t for t in self.pending if self.tpos[t] >= 0]
+        if self.pending:
+            self.phase = PH_MOVE_TRAIN
+            return
+        self.step_i += 1
+        self._next_step()
+
+    # -- movement -----------------------------------------------------------------------
+
+    def _roll(self, t: int) -> int:
+        r = self.rng()
+        return self.game.dice[t // 3][int(r.random() * 6)]
+
+    def _start_move(self, t: int, ctx: int) -> None:
+        self.mv_train, self.mv_ctx = t, ctx
+        self.mv_left = self._roll(t)
+        if self.record_events:
+            self.emit({"type": "roll", "train": t, "roll": self.mv_left})
+        if not self.na and not self.helpers >> LOGISTICIAN & 1:
+            self.phase = PH_ROLL
+            return
+        self._move_begin()
+
+    def _move_begin(self) -> None:
+        b = self.board
+        t = self.mv_train
+        pos = self.tpos[t]
+        self.mv_pos, self.mv_head, self.mv_arrival = pos, self.thead[t], -1
+        if pos < b.num_node_cells:
+            n = b.cell_node[pos]
+            if b.node_kind[n] == START:
+                self._move_run(b.start_end[n])
+                return
+            if self._green_exits(pos, -1):
+                self.phase = PH_ROUTE
+                return
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 3, 4 (no green exit: every point is lost)
+            self._settle(pos, 0)
+            self._penalty(self.mv_left, "red_signal")
+            self._move_end()
+            return
+        self._move_run(-1)
+
+    def _move_run(self, e: int) -> None:
+        """Move the train from mv_pos; e >= 0: it leaves its node along end e."""
+        b = self.board
+        occ, green = self.occ, self.green
+        t = self.mv_train
+        left = self.mv_left
+        pos, head = self.mv_pos, self.mv_head
+        nnc = b.num_node_cells
+        occ[self.tpos[t]] = -1  # the train is under way
+        while left > 0:
+            if e >= 0:
+                f = b.end_field[e]
+                if f >= 0 and not green[f]:
+                    return self._stop_short(pos, head, left, "red_signal")
+                nxt, nhead = b.end_cell[e], b.end_head[e]
+                e = -1
+            else:
+                i = 2 * pos + (head > 0)
+                f = b.step_field[i]
+                if f >= 0 and not green[f]:
+                    return self._stop_short(pos, head, left, "red_signal")
+                nxt = b.step_cell[i]
+                nhead = head
+                if nxt < 0:
+                    end = b.step_end[i]
+                    n = b.end_node[end]
+                    if b.node_kind[n] == JUNC:
+                        j = b.junction_index[n]
+                        e2 = b.junction_other[j][self.jconf[j]][b.end_local[end]]
+                        if e2 < 0:
+                            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 6 (switch discs block the way)
+                            return self._stop_short(pos, head, left, "switch")
+                        f = b.end_field[e2]
+                        if f >= 0 and not green[f]:
+                            return self._stop_short(pos, head, left, "red_signal")
+                        nxt, nhead = b.end_cell[e2], b.end_head[e2]
+                    else:
+                        nxt, nhead = b.node_cell[n], 0
+                        self.mv_arrival = end
+            u = occ[nxt]
+            if u >= 0:
+                if nxt < nnc and b.cell_kind[nxt] != START:
+                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 5 (one train per city)
+                    return self._stop_short(pos, head, left, "occupied")
+                if nxt < nnc or self.thead[u] == -nhead:
+                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (head-on meeting)
+                    self._settle(-1, 0)
+                    if self.record_events:
+                        self.emit({"type": "head_on", "train": t, "other": u, "lost": left})
+                    self._penalty(2 * left, "head_on")
+                    return self._move_end()
+                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 8 (no overtaking)
+                return self._stop_short(pos, head, left, "train_ahead")
+            left -= 1
+            pos, head = nxt, nhead
+            if pos < nnc:
+                n = b.cell_node[pos]
+                k = b.node_kind[n]
+                self.mv_left = left
+                if k == START:
+                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (arriving at a starting point)
+                    self._settle(-1, 0)
+                    if self.record_events:
+                        self.emit({"type": "start_point", "train": t, "node": b.node_ids[n]})
+                    self._penalty(2, "starting_point")
+                    return self._move_end()
+                if k == PORT and self._port_takes(t, n):
+                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 10 (the port unloads and empties the train)
+                    g = self.tgood[t]
+                    self._settle(-1, 0, keep_good=True)
+                    if g >= 0:
+                        self.tgood[t] = -1
+                        self.delivered[b.port_index[n]][g] += 1
+                        self.by_seat[self.active] += 1
+                        if self.record_events:
+                            self.emit({"type": "deliver", "train": t, "good": g,
+                                       "node": b.node_ids[n]})
+                        if self.game.goal_met(self):
+                            self.over, self.won, self.reason = True, True, WIN
+                            self.phase = PH_OVER
+                            return
+                    elif self.record_events:
+                        self.emit({"type": "port_empty", "train": t, "node": b.node_ids[n]})
+                    return self._move_end()
+                # a trade city (or a North American port the train does not unload in):
+                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (stop, no time lost) unless it may pass
+                self.mv_pos, self.mv_head = pos, 0
+                if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
+                        and self._green_exits(pos, self.mv_arrival):
+                    # the train waits in the city while the team decides
+                    self.tpos[t], self.thead[t] = pos, 0
+                    occ[pos] = t
+                    self.phase = PH_CITY
+                    return
+                self._settle(pos, 0)
+                return self._move_end()
+        self._settle(pos, head)
+        self._move_end()
+
+    def _port_takes(self, t: int, n: int) -> bool:
+        if not self.na:
+            return True
+        g = self.tgood[t]
+        if g < 0:
+            return False
+        d = self.delivered[self.board.port_index[n]]
+        if d[g] == 0:
+            return True
+        return self.opts.ten_goods and sum(d) - sum(1 for x in d if x) < 1
+
+    def _stop_short(self, pos: int, head: int, left: int, why: str) -> None:
+        self._settle(pos, head)
+        self._penalty(left, why)
+        self._move_end()
+
+    def _settle(self, pos: int, head: int, keep_good: bool = False) -> None:
+        t = self.mv_train
+        if pos < 0:
+            self.tpos[t] = -1
+            self.thead[t] = 0
+            g = self.tgood[t]
+            if g >= 0 and not keep_good:
+                # the good goes back to the city it came from
+                self.goods[g] += 1
+                self.tgood[t] = -1
+            return
+        self.tpos[t] = pos
+        self.thead[t] = head
+        self.occ[pos] = t
+        if self.record_events:
+            self.emit({"type": "stop", "train": t, "cell": pos})
+
+    def _penalty(self, n: int, why: str) -> None:
+        if n <= 0:
+            return
+        if self.record_events:
+            self.emit({"type": "time_lost", "tokens": n, "why": why})
+        self._lose(n)
+
+    def _move_end(self) -> None:
+        if self.over:
+            return
+        if self.mv_ctx == CTX_CARD:
+            self._group_continue()
+        else:
+            self.phase = PH_ACTIONS
+
+    # -- the clock ----------------------------------------------------------------------
+
+    def _lose(self, n: int) -> None:
+        """Remove n time tokens; rulebook: Жетоны времени (the clock and its overflow)."""
+        self.tokens_lost += n
+        while n > 0:
+            if n < self.tokens:
+                self.tokens -= n
+                return
+            n -= self.tokens
+            self.tokens = 0
+            if not self.pile:
+                # rulebook: КОНЕЦ ИГРЫ (a card must be boxed on the last turn: lost at once)
+                self.over, self.won, self.reason = True, False, LOSS_CLOCK
+                self.phase = PH_OVER
+                if self.record_events:
+                    self.emit({"type": "game_over", "reason": LOSS_CLOCK})
+                return
+            card = self.pile.pop()
+            if self.pile_known > len(self.pile):
+                self.pile_known = len(self.pile)
+            self.tokens = self.clock_max
+            if self.record_events:
+                self.emit({"type": "departure_boxed", "left": len(self.pile)})
+
+    # -- end of turn --------------------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        h = self.hands[self.active]
+        want = min(self.game.draw_per_turn, self.game.hand_limit - sum(h))
+        drawn = [0, 0, 0]
+        for _ in range(max(0, want)):
+            if not self.deck:
+                self.deck = [c for c in range(3) for _ in range(self.adiscard[c])]
+                self.adiscard = [0, 0, 0]
+                if not self.deck:
+                    break
+                self.rng().shuffle(self.deck)
+                if self.record_events:
+                    self.emit({"type": "reshuffle", "cards": len(self.deck)})
+            c = self.deck.pop()
+            h[c] += 1
+            drawn[c] += 1
+        if self.record_events:
+            self.emit({"type": "draw", "player": self.active, "count": sum(drawn),
+                       "cards": {"signal": drawn[0], "switch": drawn[1], "move_train": drawn[2]}})
+        if not self.pile:
+            # rulebook: КОНЕЦ ИГРЫ (the last departure card has been carried out)
+            self.over, self.won, self.reason = True, False, LOSS_DEPARTURE
+            self.phase = PH_OVER
+            if self.record_events:
+                self.emit({"type": "game_over", "reason": LOSS_DEPARTURE})
+            return
+        self.active = (self.active + 1) % self.num_players
+        self.turn += 1
+        self.dispatching = False
+        self._reveal()
+
+
+class SwitchAndSignalGame(Game):
+    id = "switch_and_signal"
+    title = {"en": "Switch & Signal", "ru": "Паровозы и семафоры"}
+    description = {"en": "Cooperative: set switches and signals to bring every good to the port "
+                         "before the departure cards run out.",
+                   "ru": "Кооперативная игра: переводите стрелки и семафоры, чтобы доставить "
+                         "все товары в порт, пока не кончились транспортные инструкции."}
+    min_players, max_players = 2, 4
+    cooperative = True
+    rules_version = "1"
+    Options = SwitchAndSignalOptions
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self) -> None:
+        self.data = _load_json("data.json")
+        self.boards = {name: Board(_load_json(f"boards/{name}.json"))
+                       for name in ("central_europe", "north_america")}
+        for bd in self.boards.values():
+            assert len(bd.junctions) <= A.MAX_JUNCTIONS and bd.num_fields <= A.MAX_FIELDS
+            assert len(bd.line_len) * 2 <= A.MAX_ENDS
+        d = self.data
+        cols = d["train_colours"]
+        self.dice = [tuple(d["movement_dice"][c]) for c in cols]
+        self.helpers = d["helpers"]
+        self.draw_per_turn = d["draw_per_turn"]
+        self.hand_limit = d["hand_limit"]
+        self.card_steps = []
+        for card in d["departure_cards"]:
+            steps = [DEP_ANY] * card["deploy"]
+            for m in card["moves"]:
+                steps.append(MV_ANY if m == "any" else MV_ALL if m == "all"
+                             else MV_COL + cols.index(m))
+            self.card_steps.append(tuple(steps))
+
+    # -- goals --------------------------------------------------------------------------
+
+    def goal(self, opts, num_ports: int) -> dict:
+        if num_ports == 1:
+            return {"per_colour": 2, "total": 10 if opts.ten_goods else 8}
+        return {"per_colour_per_port": 1, "per_port": 5 if opts.ten_goods else 4}
+
+    def goal_met(self, s: SwitchAndSignalState) -> bool:
+        if not s.na:
+            d = s.delivered[0]
+            return min(d) >= 2 and sum(d) >= (10 if s.opts.ten_goods else 8)
+        need = 5 if s.opts.ten_goods else 4
+        return all(min(d) >= 1 and sum(d) >= need for d in s.delivered)
+
+    # -- states -------------------------------------------------------------------------
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        self.check_players(num_players)
+        opts = self.parse_options(options)
+        b = self.boards[opts.board]
+        s = SwitchAndSignalState.__new__(SwitchAndSignalState)
+        s._init_base(self, num_players, seed, record_events)
+        s.opts, s.board, s.na = opts, b, opts.board == "north_america"
+        s.active, s.turn, s.over, s.won, s.reason = 0, 1, False, False, None
+        s.tpos, s.thead, s.tgood = [-1] * 9, [0] * 9, [-1] * 9
+        s.occ = [-1] * b.num_cells
+        s.green = [False] * b.num_fields
+        s.city_discs = [0] * len(b.cities)
+        s.jconf = list(b.first_switches)
+        per = 3 if opts.ten_goods else 2
+        s.goods = [per] * 4
+        s.delivered = [[0] * 4 for _ in b.ports]
+        s.tokens = s.clock_max = opts.time_tokens
+        s.helpers, s.dispatching = 0, False
+        s.steps, s.step_i, s.dep_colours, s.any_colours = (), 0, 0, 0
+        s.pending, s.started = [], 0
+        s.mv_train = s.mv_left = s.mv_ctx = s.mv_pos = s.mv_head = 0
+        s.mv_arrival = -1
+        s.deploy_colour = s.purpose = s.sig_from = s.sw_junction = s.setup_i = 0
+        s.by_seat, s.tokens_lost = [0] * num_players, 0
+        s.card = -1
+        s._legal = None
+        # starting-point numbers (variant: location tokens shuffled onto the locations)
+        numbers = list(range(2, 13))
+        if opts.location_tokens == "random_numbers":
+            s.rng().shuffle(numbers)
+            s.number_start = {numbers[i]: st for i, st in enumerate(b.starts)}
+        else:
+            s.number_start = {b.start_number[st]: st for st in b.starts}
+        s.loc_stack, s.loc_first = [], []
+        if opts.location_tokens == "draw_instead_of_dice":
+            first = list(range(2, 13))
+            s.rng().shuffle(first)
+            s.loc_first = first[:3]
+            s.loc_stack = list(range(2, 13))
+            s.rng().shuffle(s.loc_stack)
+        # departure pile: shuffle, box some unseen, start card on top
+        pile = list(range(18))
+        s.rng().shuffle(pile)
+        s.pile = pile[opts.removed_departure_cards:] + [START_CARD]
+        s.pile_known = 0
+        s.revealed = []
+        # action cards
+        per_type = self.data["action_cards_per_type"]
+        deck = [c for c in range(3) for _ in range(per_type)]
+        s.rng().shuffle(deck)
+        s.hands = []
+        for _ in range(num_players):
+            h = [0, 0, 0]
+            for _ in range(self.data["hand_size"]):
+                h[deck.pop()] += 1
+            s.hands.append(h)
+        s.deck, s.adiscard = deck, [0, 0, 0]
+        # switches and signals
+        if opts.layout == "first_game":
+            for f in b.first_signals:
+                s._set_signal(f, True)
+            s.phase = PH_ACTIONS
+            s._after_layout()
+        elif opts.layout == "random":
+            r = s.rng()
+            s.jconf = [r.randrange(len(cf)) for cf in b.junction_configs]
+            for c in b.cities:
+                s._set_signal(r.choice(b.city_fields[c]), True)
+            for f in r.sample(b.track_fields, 3):
+                s._set_signal(f, True)
+            if opts.extra_signal:
+                s._set_signal(r.choice([f for f in range(b.num_fields) if not s.green[f]]), True)
+            s._start_game()
+        else:
+            s.phase = PH_SETUP_SWITCH
+        # forced choices are taken at once
+        while not s.over:
+            legal = s._compute_legal()
+            if len(legal) != 1:
+                s._legal = legal
+                break
+            s._do(legal[0])
+        s.events = [] if not record_events else s.events
+        return s
+
+    def action_to_json(self, state, a):
+        return A.to_json(state.board, a)
+
+    def action_from_json(self, state, d):
+        try:
+            return A.from_json(state.board, d)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+
+    def event_text(self, event, lang="en"):
+        from railtable.games.switch_and_signal.text import event_text
+        return event_text(self, event, lang)
+
+    def render_text(self, observation, lang="en"):
+        from railtable.games.switch_and_signal.text import render_text
+        return render_text(observation, lang)
+
+    def difficulty_levels(self):
+        return [
+            ("easiest", {"removed_departure_cards": 0, "time_tokens": 10, "extra_signal": True}),
+            ("easier", {"removed_departure_cards": 1, "time_tokens": 8, "extra_signal": True}),
+            ("standard", {}),
+            ("harder", {"removed_departure_cards": 4}),
+            ("hard", {"removed_departure_cards": 5}),
+            ("hardest", {"removed_departure_cards": 6, "ten_goods": True}),
+        ]
+
+    def bots(self):
+        from railtable.games.switch_and_signal.bot import make_heuristic
+        return {"heuristic": make_heuristic}

@@ -1,0 +1,268 @@
+"""Switch & Signal as text: action labels, log lines and the terminal view (Rich markup)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from railtable.games.switch_and_signal import actions as A
+
+_HERE = Path(__file__).parent
+COLOURS = ("black", "brown", "gray")
+GOODS = ("yellow", "blue", "red", "white")
+
+
+@cache
+def i18n(lang: str) -> dict:
+    with open(_HERE / "i18n.json", encoding="utf-8") as f:
+        data = json.load(f)
+    return data.get(lang) or data["en"]
+
+
+@cache
+def _game():
+    import railtable.games.switch_and_signal as pkg
+    game = getattr(pkg, "GAME", None)
+    if game is None:
+        from railtable.games.switch_and_signal.rules import SwitchAndSignalGame
+        game = SwitchAndSignalGame()
+    return game
+
+
+def board(board_id: str):
+    return _game().boards[board_id]
+
+
+def node_name(b, n: int, lang: str) -> str:
+    return i18n(lang)["nodes"].get(b.node_ids[n], b.node_ids[n])
+
+
+def field_name(b, f: int, lang: str) -> str:
+    li = b.field_line[f]
+    a, z = b.line_a[li], b.line_b[li]
+    c = b.field_city[f]
+    if c >= 0:
+        other = z if a == c else a
+        return (f"{node_name(b, c, lang)} → {node_name(b, other, lang)}" if lang == "en"
+                else f"{node_name(b, c, lang)} → {node_name(b, other, lang)}")
+    return f"{node_name(b, a, lang)}–{node_name(b, z, lang)}"
+
+
+def train_name(t: int, lang: str) -> str:
+    col = i18n(lang)["train_colours"][COLOURS[t // 3]]
+    return f"{col} {i18n(lang)['words']['train']} {t % 3 + 1}"
+
+
+def junction_setting(b, j: int, k: int, lang: str) -> str:
+    n = b.junctions[j]
+    p, q = b.junction_configs[j][k]
+    ends = b.node_ends[n]
+    return (f"{node_name(b, b.end_far_node[ends[p]], lang)} ↔ "
+            f"{node_name(b, b.end_far_node[ends[q]], lang)}")
+
+
+def describe(state, a: int, lang: str = "en") -> str:
+    b = state.board
+    t = i18n(lang)
+    ru = lang == "ru"
+    cards = t["cards"]
+    helpers = t["helpers"]
+    if a == A.END:
+        return "Закончить ход и взять карточки" if ru else "End the turn and draw cards"
+    if a == A.STOP:
+        return "Остановиться в городе" if ru else "Stop in the city"
+    if a == A.DISPATCHER:
+        return f"{helpers['dispatcher']}: проехать через город" if ru else \
+            f"{helpers['dispatcher']}: pass through the city"
+    if a == A.ACCEPT_ROLL:
+        return f"Оставить бросок ({state.mv_left})" if ru else f"Keep the roll ({state.mv_left})"
+    if a == A.LOGISTICIAN:
+        return f"{helpers['logistician']}: перебросить" if ru else f"{helpers['logistician']}: reroll"
+    if a == A.SWITCHMAN:
+        return f"{helpers['switchman']}: инструкцию под низ стопки" if ru else \
+            f"{helpers['switchman']}: put the card under the pile"
+    if a == A.ACCEPT_CARD:
+        return "Выполнить инструкцию" if ru else "Carry out the departure card"
+    if a == A.ROLL_DEPLOY:
+        return "Бросить кубики отправления" if ru else "Roll the deployment dice"
+    if A.DEPLOY_COLOUR <= a < A.MOVE_COLOUR:
+        c = t["train_colours"][COLOURS[a - A.DEPLOY_COLOUR]]
+        return f"Выставить {c} поезд" if ru else f"Deploy a {c} train"
+    if A.MOVE_COLOUR <= a < A.CONDUCTOR:
+        c = t["train_colours"][COLOURS[a - A.MOVE_COLOUR]]
+        return f"Двигать: {c}" if ru else f"Move the {c} trains"
+    if A.CONDUCTOR <= a < A.TRAIN:
+        c = t["train_colours"][COLOURS[a - A.CONDUCTOR]]
+        return f"{helpers['conductor']}: {c} стоят" if ru else f"{helpers['conductor']}: {c} trains stay"
+    if A.TRAIN <= a < A.HOLD:
+        tr = a - A.TRAIN
+        return (f"Двигать: {train_name(tr, lang)}" if ru else f"Move the {train_name(tr, lang)}")
+    if A.HOLD <= a < A.PLAY:
+        tr = a - A.HOLD
+        return f"{helpers['station_master']}: {train_name(tr, lang)} стоит" if ru else \
+            f"{helpers['station_master']}: the {train_name(tr, lang)} stays"
+    if A.PLAY <= a < A.LOAD:
+        purpose, slot = divmod(a - A.PLAY, 7)
+        what = cards[A.PURPOSES[purpose]]
+        if slot == 0:
+            return f"Сыграть «{what}»" if ru else f"Play {what}"
+        x, y = A.PAIRS[slot - 1]
+        paid = f"{cards[A.CARD_TYPES[x]]} + {cards[A.CARD_TYPES[y]]}"
+        return f"«{what}» за две карточки ({paid})" if ru else f"{what} for two cards ({paid})"
+    if A.LOAD <= a < A.COUPLER:
+        tr, c = divmod(a - A.LOAD, 3)
+        return (f"Загрузить {train_name(tr, lang)} (сбросить «{cards[A.CARD_TYPES[c]]}»)" if ru
+                else f"Load the {train_name(tr, lang)} (discard {cards[A.CARD_TYPES[c]]})")
+    if A.COUPLER <= a < A.JUNCTION:
+        s = b.starts[a - A.COUPLER]
+        return f"{helpers['coupler']}: {node_name(b, s, lang)}"
+    if A.JUNCTION <= a < A.CONFIG:
+        n = b.junctions[a - A.JUNCTION]
+        return f"Стрелка: {node_name(b, n, lang)}" if ru else f"Switch at {node_name(b, n, lang)}"
+    if A.CONFIG <= a < A.FIELD_FROM:
+        j = state.sw_junction if state.phase != 14 else state.setup_i
+        k = a - A.CONFIG
+        if 0 <= j < len(b.junctions) and k < len(b.junction_configs[j]):
+            return (f"Открыть {junction_setting(b, j, k, lang)}" if ru
+                    else f"Open {junction_setting(b, j, k, lang)}")
+        return f"setting {k}"
+    if A.FIELD_FROM <= a < A.FIELD_TO:
+        f = a - A.FIELD_FROM
+        return f"Снять семафор: {field_name(b, f, lang)}" if ru else \
+            f"Take the signal from {field_name(b, f, lang)}"
+    if A.FIELD_TO <= a < A.ROUTE:
+        f = a - A.FIELD_TO
+        return f"Семафор на {field_name(b, f, lang)}" if ru else f"Signal on {field_name(b, f, lang)}"
+    if A.ROUTE <= a < A.NUM_ACTIONS:
+        e = a - A.ROUTE
+        return f"Ехать к {node_name(b, b.end_far_node[e], lang)}" if ru else \
+            f"Leave toward {node_name(b, b.end_far_node[e], lang)}"
+    return str(a)
+
+
+def event_text(game, event: dict, lang: str = "en") -> str:
+    t = i18n(lang)
+    ru = lang == "ru"
+    k = event.get("type")
+
+    def place(n):
+        return t["nodes"].get(n, str(n))
+
+    if k == "reveal":
+        c = event.get("card")
+        what = t["words"]["start_card"] if c == 18 else f"{t['words']['departure_card']} {c}"
+        return f"Открыта {what}" if ru else f"Revealed {what}"
+    if k == "deploy_roll":
+        dice = event.get("dice")
+        return (f"Отправление: {event.get('number')}" + (f" ({dice[0]}+{dice[1]})" if dice else "")
+                if ru else f"Deployment: {event.get('number')}" +
+                (f" ({dice[0]}+{dice[1]})" if dice else ""))
+    if k == "deploy":
+        return (f"{train_name(event['train'], lang)} выставлен: {place(event.get('node'))}" if ru
+                else f"The {train_name(event['train'], lang)} is deployed at {place(event.get('node'))}")
+    if k == "deploy_blocked":
+        return ("Отправная точка занята: −2 жетона времени" if ru
+                else "The starting point is occupied: −2 time tokens")
+    if k == "roll":
+        return (f"{train_name(event['train'], lang)}: бросок {event['roll']}" if ru
+                else f"The {train_name(event['train'], lang)} rolls {event['roll']}")
+    if k == "time_lost":
+        why = t["why"].get(event.get("why"), event.get("why"))
+        return (f"−{event['tokens']} жетонов времени ({why})" if ru
+                else f"−{event['tokens']} time tokens ({why})")
+    if k == "departure_boxed":
+        return (f"Часы опустели: инструкция убрана, осталось {event['left']}" if ru
+                else f"The clock emptied: a departure card is boxed, {event['left']} left")
+    if k == "head_on":
+        return (f"Встречные поезда: {train_name(event['train'], lang)} возвращается в депо" if ru
+                else f"Head-on: the {train_name(event['train'], lang)} goes back to its depot")
+    if k == "start_point":
+        return (f"{train_name(event['train'], lang)} приехал в отправную точку и вернулся в депо"
+                if ru else f"The {train_name(event['train'], lang)} reached a starting point "
+                           f"and went back to its depot")
+    if k == "deliver":
+        g = t["goods"][GOODS[event["good"]]]
+        return f"Доставлен {g} товар" if ru else f"A {g} good is delivered"
+    if k == "port_empty":
+        return "Пустой поезд в порту ушёл в депо" if ru else "An empty train in the port went to its depot"
+    if k == "load":
+        g = t["goods"][GOODS[event["good"]]]
+        return (f"{train_name(event['train'], lang)} загружен ({g})" if ru
+                else f"The {train_name(event['train'], lang)} is loaded ({g})")
+    if k == "play":
+        what = t["cards"][event["action"]]
+        return f"Игрок {event['player'] + 1}: «{what}»" if ru else \
+            f"Player {event['player'] + 1} plays {what}"
+    if k == "signal":
+        return "Семафор переставлен" if ru else "A signal disc is moved"
+    if k == "switch":
+        return "Стрелка переведена" if ru else "A switch is set"
+    if k == "helper":
+        return f"{t['helpers'][event['helper']]}"
+    if k == "move_colour":
+        c = t["train_colours"][COLOURS[event["colour"]]]
+        return f"Выбран цвет: {c}" if ru else f"Chosen colour: {c}"
+    if k == "draw":
+        return (f"Игрок {event['player'] + 1} берёт {event['count']} карт." if ru
+                else f"Player {event['player'] + 1} draws {event['count']} cards")
+    if k == "reshuffle":
+        return "Сброс перемешан" if ru else "The discards are shuffled into a new deck"
+    if k == "stop":
+        return ""
+    if k == "game_over":
+        return t["reasons"].get(event.get("reason"), event.get("reason"))
+    return str(k)
+
+
+def render_text(obs: dict, lang: str = "en") -> str:
+    t = i18n(lang)
+    ru = lang == "ru"
+    b = board(obs["board"])
+    name = t["nodes"]
+    lines = [f"[bold]{t['title']}[/bold] — {t['board'][obs['board']]}"]
+    lines.append(("Ход {turn}, активный игрок {p}" if ru else "Turn {turn}, active player {p}")
+                 .format(turn=obs["turn"], p=obs["active"] + 1))
+    lines.append(f"{t['words']['clock']}: {'●' * obs['time_tokens']}{'○' * (obs['clock'] - obs['time_tokens'])}"
+                 f"   {t['words']['pile']}: {obs['departure_pile']}")
+    card = obs.get("departure_card")
+    if card:
+        moves = ", ".join(card.get("moves", [])) or "—"
+        dep = card.get("deploy")
+        lines.append(f"{t['words']['departure_card']}: deploy {dep}; move {moves}")
+    goods = "  ".join(f"{name.get(c, c)}: {g['count']} {t['goods'][g['colour']]}"
+                      for c, g in obs["goods"].items())
+    lines.append(goods)
+    for d in obs["delivered"]:
+        got = " ".join(f"{t['goods'][c]}×{n}" for c, n in d["goods"].items() if n)
+        lines.append(f"{name.get(d['port'], d['port'])} — {t['words']['delivered']}: {got or '—'}")
+    style = {"black": "bold white on black", "brown": "bold yellow", "gray": "dim"}
+    for tr in obs["trains"]:
+        col = t["train_colours"][tr["colour"]]
+        where = tr["where"]
+        if where == "depot":
+            pos = t["words"]["depot"]
+        elif where == "track":
+            li = tr["line"]
+            pos = (f"{name.get(b.node_ids[b.line_a[li]])}–{name.get(b.node_ids[b.line_b[li]])} "
+                   f"[{tr['section'] + 1}/{b.line_len[li]}] → {name.get(tr['toward'])}")
+        else:
+            pos = name.get(tr["node"], tr["node"])
+        good = f" [{t['goods'][tr['good']]}]" if tr["good"] else ""
+        lines.append(f"  [{style[tr['colour']]}]{col} {tr['id'] % 3 + 1}[/] {pos}{good}")
+    sig = ", ".join(field_name(b, f, lang) for f in obs["signals"])
+    lines.append(f"[green]{'Семафоры' if ru else 'Signals'}:[/green] {sig}")
+    sw = "; ".join(f"{name.get(j, j)}: {name.get(p[0], p[0])}↔{name.get(p[1], p[1])}"
+                   for j, p in obs["switches"].items())
+    lines.append(f"{'Стрелки' if ru else 'Switches'}: {sw}")
+    for i, h in enumerate(obs["hands"]):
+        lines.append(f"{'Игрок' if ru else 'Player'} {i + 1}: " +
+                     ", ".join(f"{t['cards'][k]} ×{v}" for k, v in h.items()))
+    used = [t["helpers"][k] for k, v in obs["helpers"].items() if not v]
+    lines.append(f"{'Помощники' if ru else 'Helpers'}: {', '.join(used) or '—'}")
+    if obs.get("moving"):
+        m = obs["moving"]
+        lines.append(f"{'Движется' if ru else 'Moving'}: {train_name(m['train'], lang)} ({m['points']})")
+    if obs["over"]:
+        lines.append(f"[bold]{t['reasons'].get(obs['reason'], obs['reason'])}[/bold]")
+    return "\n".join(lines)

@@ -1,0 +1,471 @@
+"""The turn, the clock, action cards, helpers, the end and the variants."""
+
+import pytest
+
+from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.rules import (
+    CONDUCTOR, COUPLER, DISPATCHER, LOGISTICIAN, PH_ACTIONS, PH_CITY, PH_DEPLOY_COLOUR,
+    PH_DEPLOY_PLACE, PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_SETUP_CITY, PH_SETUP_EXTRA,
+    PH_SETUP_SWITCH, PH_SETUP_TRACK, STATION_MASTER, SWITCHMAN)
+
+from .helpers import (GAME, blank, cell_of, field_between, move_card, node, on, put, rig,
+                      seed_for_deploy, set_green, top_card, track_field, where)
+
+
+# -- the clock (rulebook: Жетоны времени) ------------------------------------------------------
+
+def test_clock_overflow_is_subtracted_from_the_refill():
+    # rulebook: Жетоны времени (2 on the clock, 3 to pay: a card is boxed, 6 come back)
+    s = blank()
+    s.tokens = 2
+    pile = len(s.pile)
+    before = list(s.pile)
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 3)
+    assert len(s.pile) == pile - 1
+    assert s.tokens == 6
+    boxed = set(before) - set(s.pile)
+    assert len(boxed) == 1 and not boxed & set(s.revealed)  # boxed unseen, the top card
+
+
+def test_clock_emptied_exactly_refills_fully():
+    # rulebook: Жетоны времени (the last token removed: box a card, refill the clock)
+    s = blank(options={"time_tokens": 9})
+    s.tokens = 3
+    pile = len(s.pile)
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 3)
+    assert (len(s.pile), s.tokens) == (pile - 1, 9)
+
+
+def test_clock_emptied_on_the_last_turn_loses_at_once():
+    # rulebook: КОНЕЦ ИГРЫ (a card must be boxed during the last turn: the team loses at once)
+    s = blank()
+    s.pile = []
+    s.tokens = 1
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 2)
+    assert s.is_terminal()
+    r = s.result()
+    assert r.reason == "clock_ran_out" and r.winners == ()
+
+
+def test_last_departure_card_carried_out_loses():
+    # rulebook: КОНЕЦ ИГРЫ (the last card's turn ends without all goods: everyone loses)
+    s = blank()
+    s.pile = []
+    s.apply(A.END)
+    r = s.result()
+    assert s.is_terminal() and r.reason == "departure_cards_exhausted" and r.winners == ()
+
+
+def test_eighth_good_wins_at_once_for_every_seat():
+    # rulebook: КОНЕЦ ИГРЫ (the 8th good reaches the port: the game ends, all win)
+    s = blank(players=3)
+    s.delivered[0] = [2, 2, 2, 1]
+    s.goods = [0, 0, 0, 0]
+    put(s, 0, ("lyon", "marseille"), k=0)
+    s.tgood[0] = 3
+    move_card(s, 0, 2)
+    r = s.result()
+    assert s.is_terminal() and r.reason == "all_goods_delivered" and r.winners == (0, 1, 2)
+    assert r.details[0]["goods_delivered_team"] == 8 and r.details[0]["goods_delivered"] == 1
+    assert s.returns() == [1.0, 1.0, 1.0]
+
+
+# -- departure cards (rulebook: 1. Транспортная инструкция) ---------------------------------
+
+def test_deploy_on_an_occupied_starting_point_costs_two_tokens():
+    # rulebook: Отправление поездов (occupied: no train is placed, 2 time tokens are lost)
+    s = blank()
+    number = 6
+    calais = node(s, "calais")
+    assert s.number_start[number] == calais
+    put(s, 6, "calais")
+    top_card(s, 1)  # deploy 1, then move the black trains
+    s._seed = seed_for_deploy(number)
+    s.apply(A.END)
+    assert s.phase == PH_DEPLOY_COLOUR
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert s.tokens == 5
+    assert all(s.tpos[t] < 0 for t in range(3))
+
+
+def test_start_card_rerolls_occupied_starting_points():
+    # rulebook: ВАЖНО! В первый ход (the start card rerolls until a free starting point)
+    for seed in range(40):
+        s = GAME.new_state(2, seed)
+        starts = {s.tpos[t] for t in (0, 3, 6)}
+        assert len(starts) == 3 and all(s.board.cell_kind[c] == 2 for c in starts)
+        assert s.tokens == 7 and s.revealed == [18]
+
+
+def test_two_train_card_needs_two_colours():
+    # rulebook: ВНИМАНИЕ! (the card with two trains: two different colours)
+    s = blank()
+    top_card(s, 8)
+    s.apply(A.END)
+    assert s.phase == PH_DEPLOY_COLOUR
+    s._seed = seed_for_deploy(2)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert A.DEPLOY_COLOUR + 0 not in s.legal_actions()
+    assert set(s.legal_actions()) == {A.DEPLOY_COLOUR + 1, A.DEPLOY_COLOUR + 2}
+
+
+def test_card_moves_every_train_of_its_colour_in_the_team_order():
+    # rulebook: Передвижение поездов (all trains of the colour move; the team picks the order)
+    s = blank()
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, ("lyon", "marseille"), k=0)
+    top_card(s, 9)  # move black
+    s.apply(A.END)
+    assert s.phase == PH_MOVE_TRAIN
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+    s.apply(A.TRAIN + 1)
+    assert where(s, 1) == ("depot",)
+    # the other black train moved too (a forced choice is taken at once)
+    assert where(s, 0) == ("node", "amsterdam")
+    assert s.phase == PH_ACTIONS
+
+
+def test_two_multicolour_trains_need_two_colours():
+    # rulebook: Передвижение поездов (two multicolour trains: two different colours)
+    s = blank()
+    top_card(s, 16)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 2)
+    assert set(s.legal_actions()) == {A.MOVE_COLOUR + 0, A.MOVE_COLOUR + 1}
+
+
+def test_three_multicolour_trains_move_every_train():
+    # rulebook: ВНИМАНИЕ! (three multicolour trains: every train on the network moves)
+    s = blank()
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 3, "calais")
+    put(s, 6, ("lyon", "marseille"), k=0)
+    top_card(s, 17)
+    s.apply(A.END)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 3, A.TRAIN + 6]
+
+
+# -- action cards (rulebook: 2. Розыгрыш карточек действий) ----------------------------------
+
+def test_signal_card_keeps_a_green_signal_in_every_city():
+    # rulebook: Установка семафора (every city always keeps at least one signal disc)
+    s = blank()
+    s.apply(A.PLAY + 0)
+    paris = field_between(s, "paris", "calais")
+    s.apply(A.FIELD_FROM + paris)
+    targets = {a - A.FIELD_TO for a in s.legal_actions()}
+    assert targets == {f for f in s.board.city_fields[node(s, "paris")] if f != paris}
+    # a track disc may go to any red field
+    s = blank()
+    s.apply(A.PLAY + 0)
+    tf = track_field(s, "dijon", "lyon")
+    s.apply(A.FIELD_FROM + tf)
+    assert len(s.legal_actions()) == s.board.num_fields - 8
+
+
+def test_switch_card_sets_both_discs_of_a_four_way_junction():
+    # rulebook: Переключение стрелки (one card moves both discs of a 4-way junction)
+    s = blank()
+    s.apply(A.PLAY + 7)
+    j = s.board.junction_index[node(s, "tours")]
+    s.apply(A.JUNCTION + j)
+    assert len(s.legal_actions()) == 5  # every other of the 6 settings
+    s.apply(A.CONFIG + [k for k in range(6) if k != s.jconf[j]][0])
+    assert s.phase == PH_ACTIONS and s.hands[0] == [3, 2, 3]
+
+
+def test_any_action_for_two_cards():
+    # rulebook: Любое действие (any two cards make any of the three actions)
+    s = blank()
+    s.hands[0] = [0, 2, 1]
+    s._legal = None
+    legal = s.legal_actions()
+    assert A.PLAY + 0 not in legal               # no signal card
+    assert A.PLAY + 0 + 1 + 3 in legal            # signal for (switch, switch)
+    assert A.PLAY + 0 + 1 + 4 in legal            # signal for (switch, move)
+    s.apply(A.PLAY + 0 + 1 + 4)
+    assert s.hands[0] == [0, 1, 0]
+
+
+def test_loading_costs_any_card_and_only_empty_trains_load():
+    # rulebook: Загрузка поезда (any one card; only an empty train in a trade city with goods)
+    s = blank()
+    put(s, 0, "paris")
+    put(s, 3, "amsterdam", good="blue")
+    legal = s.legal_actions()
+    assert {a for a in legal if A.LOAD <= a < A.COUPLER} == {A.LOAD + 0, A.LOAD + 1, A.LOAD + 2}
+    s.apply(A.LOAD + 2)
+    assert s.tgood[0] == 1 and s.goods[1] == 0 and s.hands[0] == [3, 3, 2]
+    assert not any(A.LOAD <= a < A.COUPLER for a in s.legal_actions())
+
+
+@pytest.mark.parametrize("hand,drawn", [(2, 5), (7, 3), (10, 0)])
+def test_draw_up_to_the_hand_limit(hand, drawn):
+    # rulebook: 3. Добор карточек действий (draw 5, never above 10)
+    s = blank()
+    s.hands[0] = [hand, 0, 0]
+    s.apply(A.END)
+    assert sum(s.hands[0]) == hand + drawn
+
+
+def test_empty_action_deck_is_reshuffled_from_the_discards():
+    # rulebook: 3. Добор карточек действий (shuffle the discards into a new deck)
+    s = blank()
+    s.deck = []
+    s.adiscard = [4, 0, 2]
+    s.hands[0] = [0, 0, 0]
+    s.apply(A.END)
+    assert sum(s.hands[0]) == 5 and len(s.deck) == 1 and s.adiscard == [0, 0, 0]
+
+
+# -- helpers (rulebook: Помощники) -------------------------------------------------------------
+
+def test_logistician_rerolls_a_movement_die_once():
+    # rulebook: Помощники из Центральной Европы, Логист
+    s = blank(helpers_used=False)
+    s.helpers = (1 << DISPATCHER) | (1 << CONDUCTOR)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 5)
+    s.apply(A.PLAY + 14)
+    assert s.phase == PH_ROLL and s.legal_actions() == [A.ACCEPT_ROLL, A.LOGISTICIAN]
+    rig(s, 0, 2)
+    s.apply(A.LOGISTICIAN)
+    assert s.helpers >> LOGISTICIAN & 1
+    assert where(s, 0) == ("node", "amsterdam")
+    move_card(s, 0, 3)
+    assert s.phase != PH_ROLL  # used once a game
+
+
+def test_dispatcher_lets_trains_pass_through_cities_this_turn():
+    # rulebook: Помощники из Центральной Европы, Диспетчер
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << CONDUCTOR)
+    set_green(s, field_between(s, "amsterdam", "cologne"))
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 4)
+    s.apply(A.PLAY + 14)
+    assert s.phase == PH_CITY and s.legal_actions() == [A.STOP, A.DISPATCHER]
+    s.apply(A.DISPATCHER)
+    exits = s.legal_actions()
+    assert exits[0] == A.STOP and len(exits) == 2  # Cologne (green), not back to Brussels
+    s.apply(exits[1])
+    assert on(s, 0, "cologne", "frankfurt", 0)  # Amsterdam 1 + Cologne line 1 + 1 section
+    assert s.dispatching
+    s.apply(A.END)
+    assert not s.dispatching
+
+
+def test_conductor_keeps_every_train_of_one_colour_still():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (all of the colour, or none)
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, "calais")
+    top_card(s, 9)
+    s.apply(A.END)
+    assert A.CONDUCTOR + 0 in s.legal_actions()
+    s.apply(A.CONDUCTOR + 0)
+    assert s.phase == PH_ACTIONS
+    assert on(s, 0, "brussels", "amsterdam", 0) and where(s, 1) == ("node", "calais")
+
+
+def test_switchman_sends_the_card_under_the_pile():
+    # rulebook: Помощники в Северной Америке, Стрелочник
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 9)
+    nxt = s.pile[-2]
+    s.apply(A.END)
+    assert s.phase == PH_REVEAL and s.card == 9
+    s.apply(A.SWITCHMAN)
+    assert s.card == nxt and s.pile[0] == 9 and s.pile_known == 1
+    d = s.determinize(0, __import__("random").Random(1))
+    assert d.pile[0] == 9
+
+
+def test_station_master_keeps_one_train_still():
+    # rulebook: Помощники в Северной Америке, Дежурная по станции
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << COUPLER)
+    put(s, 0, "seattle")
+    put(s, 1, "miami")
+    top_card(s, 9)
+    s.apply(A.END)
+    assert {A.HOLD + 0, A.HOLD + 1} <= set(s.legal_actions())
+    s.apply(A.HOLD + 1)
+    # the other black train must still move (a forced choice, taken at once)
+    assert where(s, 0) != ("node", "seattle")
+    assert where(s, 1) == ("node", "miami") and s.helpers >> STATION_MASTER & 1
+
+
+def test_coupler_chooses_the_starting_point():
+    # rulebook: Помощники в Северной Америке, Сцепщик
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << STATION_MASTER)
+    put(s, 6, "boston")
+    top_card(s, 3)  # deploy 1, move gray
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert s.phase == PH_DEPLOY_PLACE
+    boston = s.board.starts.index(node(s, "boston"))
+    assert A.COUPLER + boston not in s.legal_actions()
+    denver_side = s.board.starts.index(node(s, "seattle"))
+    s.apply(A.COUPLER + denver_side)
+    assert where(s, 0) == ("node", "seattle") and s.helpers >> COUPLER & 1
+
+
+# -- set-up and variants -----------------------------------------------------------------------
+
+def test_first_game_layout():
+    # rulebook: ПОДГОТОВКА К ИГРЕ п. 1-8 (26 switch discs, 8 signals: 1 per city + 3 on tracks)
+    s = GAME.new_state(2, 1)
+    b = s.board
+    assert b.switch_discs == 26
+    assert sum(s.green) == 8 and all(n == 1 for n in s.city_discs)
+    assert sum(1 for f in b.track_fields if s.green[f]) == 3
+    assert s.goods == [2, 2, 2, 2] and s.tokens == 7
+    assert len(s.pile) == 15 and sum(map(sum, s.hands)) == 10
+
+
+@pytest.mark.parametrize("removed", [0, 1, 3, 4, 6])
+def test_departure_cards_removed(removed):
+    # rulebook: ПОДГОТОВКА К ИГРЕ п. 8 and Регулировка уровня сложности
+    s = GAME.new_state(2, 3, {"removed_departure_cards": removed})
+    assert len(s.pile) == 18 - removed
+
+
+@pytest.mark.parametrize("tokens", [8, 9, 10])
+def test_more_time_tokens(tokens):
+    # rulebook: Как сделать игру легче (8, 9 or 10 time tokens)
+    s = GAME.new_state(2, 3, {"time_tokens": tokens})
+    assert s.clock_max == tokens
+
+
+def test_extra_signal_is_placed_by_the_team():
+    # rulebook: Как сделать игру легче (one more signal disc at set-up)
+    s = GAME.new_state(2, 3, {"extra_signal": True})
+    assert s.phase == PH_SETUP_EXTRA and len(s.legal_actions()) == s.board.num_fields - 8
+    s.apply(s.legal_actions()[0])
+    assert sum(s.green) == 9 and s.card == 18
+
+
+def test_free_layout_follows_the_placement_rules():
+    # rulebook: ПОДГОТОВКА К ИГРЕ, ВАЖНО! (later games: 1 switch disc per 3-way junction, 2 per
+    # 4-way, 1 signal per city, 3 on the tracks)
+    s = GAME.new_state(2, 3, {"layout": "free"})
+    b = s.board
+    for j in range(len(b.junctions)):
+        assert s.phase == PH_SETUP_SWITCH
+        assert len(s.legal_actions()) == (3 if len(b.node_ends[b.junctions[j]]) == 3 else 6)
+        s.apply(s.legal_actions()[-1])
+    for c in b.cities:
+        assert s.phase == PH_SETUP_CITY
+        assert {a - A.FIELD_TO for a in s.legal_actions()} == set(b.city_fields[c])
+        s.apply(s.legal_actions()[0])
+    for _ in range(3):
+        assert s.phase == PH_SETUP_TRACK
+        assert all(a - A.FIELD_TO in b.track_fields for a in s.legal_actions())
+        s.apply(s.legal_actions()[0])
+    assert sum(s.green) == 8 and s.card == 18
+
+
+def test_ten_goods_game():
+    # rulebook: Как усложнить игру (3 goods per trade city; 2 of each colour + 2 more)
+    s = blank(options={"ten_goods": True})
+    assert s.goods == [3, 3, 3, 3]
+    s.delivered[0] = [3, 2, 2, 1]
+    s.goods = [0, 1, 1, 2]
+    put(s, 0, ("lyon", "marseille"), k=0)
+    s.tgood[0] = 0
+    move_card(s, 0, 2)
+    assert not s.is_terminal()  # 9 goods, white still short
+    s.delivered[0] = [4, 2, 2, 1]
+    put(s, 0, ("lyon", "marseille"), k=0, good="white")
+    move_card(s, 0, 2)
+    assert s.is_terminal() and s.won
+
+
+def test_random_starting_numbers():
+    # rulebook: Переменные отправные точки (location tokens shuffled onto the locations)
+    maps = set()
+    for seed in range(5):
+        s = GAME.new_state(2, seed, {"location_tokens": "random_numbers"})
+        assert sorted(s.number_start) == list(range(2, 13))
+        assert sorted(s.number_start.values()) == sorted(s.board.starts)
+        maps.add(tuple(sorted(s.number_start.items())))
+    assert len(maps) > 1
+
+
+def test_location_tokens_instead_of_dice():
+    # rulebook: Отказ от кубиков отправления (3 tokens for the start card, then a face-down stack)
+    s = GAME.new_state(2, 4, {"location_tokens": "draw_instead_of_dice"})
+    assert len({s.tpos[t] for t in (0, 3, 6)}) == 3
+    assert sorted(s.loc_stack) == sorted(set(s.loc_stack)) and len(s.loc_stack) == 11
+    s = blank(options={"location_tokens": "draw_instead_of_dice"})
+    top_card(s, 1)
+    want = s.loc_stack[-1]
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 1)
+    assert s.tpos[3] == s.board.node_cell[s.number_start[want]] and len(s.loc_stack) == 10
+
+
+# -- North America (rulebook: Особые правила для Северной Америки) -----------------------------
+
+def test_north_america_setup():
+    s = GAME.new_state(2, 2, {"board": "north_america"})
+    b = s.board
+    assert len(b.ports) == 2 and sum(s.green) == 9 and all(n == 1 for n in s.city_discs)
+    assert b.switch_discs <= 30 and len(b.starts) == 11
+
+
+def test_north_america_one_good_of_each_colour_to_each_port():
+    s = blank(options={"board": "north_america"})
+    ny = s.board.port_index[node(s, "new_york")]
+    s.delivered[ny][1] = 1
+    put(s, 0, ("boston", "new_york"), k=1, good="blue")
+    set_green(s, field_between(s, "new_york", "boston"))
+    move_card(s, 0, 2)
+    # New York already has its blue good: the train may stop or pass through like a city
+    assert s.phase == PH_CITY or where(s, 0) == ("node", "new_york")
+    assert s.delivered[ny][1] == 1 and s.tgood[0] == 1
+
+
+def test_north_america_trains_pass_through_cities_on_green():
+    s = blank(options={"board": "north_america"})
+    set_green(s, field_between(s, "dallas", "houston"))
+    set_green(s, field_between(s, "dallas", "little_rock"))
+    put(s, 0, ("houston", "dallas"), k=1)
+    move_card(s, 0, 3)
+    assert s.phase == PH_CITY and A.STOP in s.legal_actions()
+    s.apply([a for a in s.legal_actions() if a >= A.ROUTE][0])
+    assert s.tpos[0] >= s.board.num_node_cells and s.tokens == 7
+
+
+def test_north_america_empty_train_stops_in_a_port():
+    s = blank(options={"board": "north_america"})
+    set_green(s, field_between(s, "new_york", "boston"))
+    put(s, 0, ("boston", "new_york"), k=1)
+    move_card(s, 0, 2)
+    assert s.phase == PH_CITY
+    s.apply(A.STOP)
+    assert where(s, 0) == ("node", "new_york") and s.tokens == 7
+
+
+def test_north_america_delivery_to_a_port():
+    s = blank(options={"board": "north_america"})
+    set_green(s, field_between(s, "new_york", "boston"))
+    put(s, 0, ("boston", "new_york"), k=1, good="red")
+    move_card(s, 0, 2)
+    ny = s.board.port_index[node(s, "new_york")]
+    assert where(s, 0) == ("depot",) and s.delivered[ny] == [0, 0, 1, 0]
+
+
+def test_cell_helpers_sanity():
+    s = blank()
+    assert s.board.cell_kind[cell_of(s, "paris")] == 0
