@@ -130,6 +130,9 @@ def test_random_games_conserve_and_rescore(n):
         scores, lps = rescore(obs)
         assert list(res.scores) == scores
         assert [d["longest_path"] for d in res.details] == lps
+        for p, trail in enumerate(obs["final"]["longest_path_routes"]):
+            assert is_trail(trail) and set(trail) <= set(obs["claimed"][p])
+            assert sum(ROUTES[r]["length"] for r in trail) == lps[p]
         # winners: most points, then most completed tickets, then the longest path
         key = [(scores[p], res.details[p]["tickets_completed"], lps[p]) for p in range(n)]
         assert sorted(res.winners) == [p for p in range(n) if key[p] == max(key)]
@@ -249,3 +252,45 @@ def test_private_events_go_to_their_seat_only():
     assert private and all(e["to"] == [0] for e in private)
     assert all("card" not in e for e in s.visible_events(1) if e["type"] == "take_blind")
     assert any("card" in e for e in s.visible_events(0) if e["type"] == "take_blind")
+
+
+def is_trail(routes):
+    """True if the routes, in order, can be walked one after another."""
+    if not routes:
+        return True
+    first = ROUTES[routes[0]]
+    for start in (first["a"], first["b"]):
+        city, ok = start, True
+        for r in routes:
+            a, b = ROUTES[r]["a"], ROUTES[r]["b"]
+            if city == a:
+                city = b
+            elif city == b:
+                city = a
+            else:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+def test_longest_path_matches_brute_force_on_grown_networks():
+    # NOTES 9: the game's search (odd-degree starts, Euler shortcut) against plain DFS
+    rng = random.Random(5)
+    for _ in range(250):
+        start = rng.randrange(len(DATA["cities"]))
+        cities, routes = {start}, set()
+        size = rng.randint(1, 13)
+        while len(routes) < size:
+            c = rng.choice(sorted(cities))
+            r = rng.choice([x["id"] for x in ROUTES if c in (x["a"], x["b"])])
+            routes.add(r)
+            cities.update((ROUTES[r]["a"], ROUTES[r]["b"]))
+        if rng.random() < 0.3:
+            routes.add(rng.randrange(len(ROUTES)))
+        routes = sorted(routes)
+        length, trail = GAME.longest_path(routes)
+        assert length == brute_longest(routes)
+        assert len(set(trail)) == len(trail) and set(trail) <= set(routes)
+        assert sum(ROUTES[r]["length"] for r in trail) == length and is_trail(list(trail))
