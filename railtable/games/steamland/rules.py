@@ -64,6 +64,12 @@ DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TITLE_CAPITALIST, TITLE_PISTOL, TITLE_TRAVELLER, TITLE_GOOD_WORK, TITLE_SLAYER = range(5)
 
 
+# _SLOTS[first][n]: the actions first..first+n-1, prebuilt
+_SLOTS = {first: [list(range(first, first + n)) for n in range(11)]
+          for first in (A.DROP_TASK, A.SELL_ITEM, A.SELL_WEAPON, A.SELL_HEAD, A.GAMBLE,
+                        A.DISCARD_ITEM)}
+
+
 def rot(mask: int, k: int) -> int:
     return ((mask << k) | (mask >> (6 - k))) & 63 if k else mask
 
@@ -226,7 +232,13 @@ class SteamlandState(State):
         cell = self.pos[p]
         mp = self.mp
         out = [A.END]
-        balloon = self._has_effect(p, E_BALLOON)
+        items = self.items[p]
+        ef = 0
+        if items:
+            ie = g.i_effect
+            for c in items:
+                ef |= 1 << ie[c >> 1]
+        balloon = ef & (1 << E_BALLOON)
         tile = self.tile
         nb6 = cell * 6
         nb = g.nb
@@ -252,42 +264,41 @@ class SteamlandState(State):
         if self.mon[cell] >= 0:
             out.append(A.ATTACK_HERE)
         used = self.used
-        items = self.items[p]
-        if not used & U_POTION and self._has_effect(p, E_POTION):
+        if ef & (1 << E_POTION) and not used & U_POTION:
             out.append(A.POTION)
         kind = g.t_kind[tile[cell]]
-        nd = self.ndragons
-        active = (kind == K_CITY and nd < 2) or ((kind == K_MARKET or kind == K_TAVERN) and nd < 1)
-        if active and mp >= 1:
+        if K_CITY <= kind <= K_TAVERN and mp >= 1 and (
+                self.ndragons < 1 or kind == K_CITY and self.ndragons < 2):
             city = kind == K_CITY
             market = kind == K_MARKET
             tavern = kind == K_TAVERN
             if (city or tavern) and not used & U_TASK and self.qdeck and len(self.tasks[p]) < 2:
                 out.append(A.TAKE_TASK)
             if tavern and not used & U_DROP:
-                out.extend(A.DROP_TASK + k for k in range(len(self.tasks[p])))
+                out += _SLOTS[A.DROP_TASK][len(self.tasks[p])]
             if city or market:
                 if not used & U_BUYI and self.ideck and len(items) < g.max_items:
                     out.append(A.OPEN_ITEMS)
                 if not used & U_BUYW and self.wdeck:
                     out.append(A.OPEN_WEAPONS)
                 if not used & U_SELLI:
-                    out.extend(A.SELL_ITEM + k for k in range(len(items)))
+                    out += _SLOTS[A.SELL_ITEM][len(items)]
                 if not used & U_SELLW:
-                    out.extend(A.SELL_WEAPON + k for k in range(len(self.weapons[p])))
+                    out += _SLOTS[A.SELL_WEAPON][len(self.weapons[p])]
                 if not used & U_HEAD:
-                    out.extend(A.SELL_HEAD + k for k in range(min(10, len(self.heads[p]))))
+                    out += _SLOTS[A.SELL_HEAD][min(10, len(self.heads[p]))]
             if tavern and not used & U_GAMBLE and len(items) < g.max_items and self.ideck:
-                out.extend(A.GAMBLE + k for k in range(len(items)))
+                out += _SLOTS[A.GAMBLE][len(items)]
             if (market or tavern) and not used & U_STEAL:
                 out.append(A.STEAL)
         if not used & U_PVP:
+            pos = self.pos
             for o in range(self.num_players):
-                if o != p and self.pos[o] == cell:
+                if pos[o] == cell and o != p:
                     out.append(A.CHALLENGE + o)
-        out.extend(A.DISCARD_ITEM + k for k in range(len(items)))
-        out.sort()
-        return out
+        if items:
+            out += _SLOTS[A.DISCARD_ITEM][len(items)]
+        return out  # built in increasing order
 
     # ------------------------------------------------------------------ apply
 
@@ -451,6 +462,7 @@ class SteamlandState(State):
         """p takes the top task: a common one (О) goes to the common pool instead."""
         if not self.qdeck:
             return
+        self.chk_all = True
         g = self.game
         t = self.qdeck.pop()
         if g.q_common[t]:
@@ -475,6 +487,7 @@ class SteamlandState(State):
         return [c for c in range(1, 7) if m >> c & 1]
 
     def _make_common(self, t: int) -> None:
+        self.chk_all = True
         self._roll_targets(t)
         self.common.append(t)
         n = self.num_players
@@ -1266,9 +1279,12 @@ class SteamlandState(State):
             self.chk_all = False
             who = [(self.cur + i) % n for i in range(n)]
         else:
+            # only a city can complete a task of the current player outside fights (visits,
+            # deliveries and payments happen there; heads come from fights, which check all)
             p = self.cur
-            if not (self.tasks[p] or self.common or self.complete) and (
-                    self.taken_titles & 1 or self.money[p] < g.ach_money):
+            if not self.taken_titles & 1 and self.money[p] >= g.ach_money:
+                self._title(p, TITLE_CAPITALIST)
+            if not g.t_city[self.tile[self.pos[p]]] and not self.complete:
                 return
             who = (p,)
         for p in who:
