@@ -7,7 +7,7 @@ from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
 
 from .helpers import (act, cards_of, clear_loot, give_loot, held, legal_json, loot_at, new,
-                      place, put_loot, slot, stealin, where)
+                      place, put_loot, set_turns, slot, stealin, where)
 
 CH = ["doc", "cheyenne", "django", "tuco"]
 
@@ -147,7 +147,7 @@ def test_note6_face_down_cards():
     # NOTES.md #6; rulebook: КАРТЫ РАУНДОВ (Туннель), БАНДИТЫ (Призрак)
     s = new(4, chars=["ghost", "cheyenne", "django", "tuco"], seed=9)
     s.rcards = (1,) + s.rcards[1:]
-    s.turns = GAME.card_turns[1]  # normal, tunnel, normal, normal
+    set_turns(s, GAME.card_turns[1])  # normal, tunnel, normal, normal
     g = slot(s, "ghost")
     # walk to Ghost's first decision
     while s.cur != g:
@@ -168,7 +168,7 @@ def test_note6_face_down_cards():
     assert not any(d.get("face_down") for d in legal_json(s))
     # a Ghost who draws on the first turn forfeits the power
     s = new(4, chars=["ghost", "cheyenne", "django", "tuco"], seed=9)
-    s.turns = GAME.card_turns[2]
+    set_turns(s, GAME.card_turns[2])
     while s.cur != g:
         s.apply(s.legal_actions()[0])
     act(s, {"type": "draw"})
@@ -307,7 +307,7 @@ def test_note10_events():
 def test_note11_turn_orders_and_station_last():
     # NOTES.md #11; rulebook: КАРТЫ РАУНДОВ, ФАЗА 1
     s = new(4, seed=5)
-    s.turns = (R.SWITCH,)
+    set_turns(s, (R.SWITCH,))
     order = []
     f = s.first
     for _ in range(4):
@@ -315,7 +315,7 @@ def test_note11_turn_orders_and_station_last():
         s.apply(s.legal_actions()[0])
     assert order == [f, (f - 1) % 4, (f - 2) % 4, (f - 3) % 4]
     s = new(4, seed=5)
-    s.turns = (R.SPEED,)
+    set_turns(s, (R.SPEED,))
     order = []
     for _ in range(8):
         order.append(s.cur)

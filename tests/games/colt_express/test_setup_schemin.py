@@ -8,7 +8,7 @@ from railtable.engine import IllegalAction, OptionsError
 from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
 
-from .helpers import act, legal_json, new, slot
+from .helpers import act, legal_json, new, set_turns, slot
 
 
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
@@ -81,7 +81,7 @@ def test_draft_then_first_player():
 def test_play_or_draw_and_turn_order():
     # rulebook: ФАЗА 1: ПЛАНИРОВАНИЕ (play one card face up, or draw 3; clockwise from the first)
     s = new(4, seed=11)
-    s.turns = GAME.card_turns[2]  # Braking card: four normal turns
+    set_turns(s, GAME.card_turns[2])  # Braking card: four normal turns
     first = s.first
     assert s.current_player() == first
     before = len(s.hands[first])

@@ -5,7 +5,8 @@ from collections import Counter
 from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
 
-from .helpers import act, cards_of, clear_loot, legal_json, new, place, slot, stealin
+from .helpers import (act, cards_of, clear_loot, legal_json, new, place, set_turns, slot,
+                      stealin)
 
 
 def test_two_players_always_two_bandits_three_cars():
@@ -73,7 +74,7 @@ def _team_scheme(seed=2, turns=(R.NORMAL,)):
     act(s, {"type": "hide", "bandit": R.BANDITS[s.char[2]]})
     while s.phase == R.PH_CHOOSE:
         s.apply(s.legal_actions()[0])
-    s.turns = turns
+    set_turns(s, turns)
     return s
 
 
@@ -143,7 +144,7 @@ def test_expert_discard_pile():
     s = new(3, seed=5, expert=True)
     p = s.cur
     s.hands[p].append(R.NEUTRAL)
-    s.turns = (R.NORMAL,)
+    set_turns(s, (R.NORMAL,))
     act(s, {"type": "draw"})
     while s.phase == R.PH_SCHEME:
         s.apply(s.legal_actions()[0])
