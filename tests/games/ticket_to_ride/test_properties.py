@@ -294,3 +294,47 @@ def test_longest_path_matches_brute_force_on_grown_networks():
         assert length == brute_longest(routes)
         assert len(set(trail)) == len(trail) and set(trail) <= set(routes)
         assert sum(ROUTES[r]["length"] for r in trail) == length and is_trail(list(trail))
+
+
+def expected_claims(s):
+    """Every legal claim, enumerated from the rules and data.json without the game's tables."""
+    p, n = s.cur, s.num_players
+    h = s.hands[p]
+    owner = {r: q for q, rs in enumerate(s.claimed) for r in rs}
+    colors = DATA["colors"]
+    out = set()
+    for r in ROUTES:
+        rid, length = r["id"], r["length"]
+        if rid in owner or length > s.trains[p]:
+            continue
+        tw = r["twin"]
+        if tw is not None and tw in owner and (owner[tw] == p or n < 4):
+            continue
+        for k in range(length + 1):
+            if h[8] < k:
+                continue
+            if k == length:
+                out.add(16 + rid * 49 + 48)
+                continue
+            for c, name in enumerate(colors):
+                if (r["color"] == "gray" or r["color"] == name) and h[c] >= length - k:
+                    out.add(16 + rid * 49 + c * 6 + k)
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_legal_claims_match_an_independent_enumeration(n):
+    # rulebook: «Создание железнодорожного маршрута»; NOTES 1, 6, 8
+    checked = 0
+    for s, rng in random_games(n, 40, seed0=2000):
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            if s.phase == 1:  # the first decision of a turn
+                assert {a for a in legal if a >= 16} == expected_claims(s)
+                checked += 1
+                # big hands too (random play keeps hands small)
+                c = s.clone()
+                c.hands[c.cur] = [rng.randint(0, 8) for _ in range(9)]
+                assert {a for a in c.legal_actions() if a >= 16} == expected_claims(c)
+            s.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 1000
