@@ -10,12 +10,10 @@ Stealin': greedy choices (richest loot, leading opponent as target, Marshal onto
 
 from __future__ import annotations
 
-import random
-
 from railtable.bots.base import Bot
 
 from . import rules as R
-from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
+from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, KEEP, LOOT_BOX, LOOT_JEWEL,
                       LOOT_PURSE, MARSHAL_TO, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH_AT,
                       PUNCH_TO, TEAM)
 
