@@ -190,7 +190,7 @@ def test_illegal_actions_refused_and_state_unchanged():
 
 
 def test_observations_hide_hands_tickets_and_deck():
-    for s, rng in random_games(3, 25, seed0=300, record_events=True):
+    for s, rng in random_games(3, 15, seed0=300, record_events=True):
         while s.phase != OVER:
             for p in (None, 0, 1, 2):
                 obs = s.observation(p)
@@ -326,7 +326,7 @@ def expected_claims(s):
 def test_legal_claims_match_an_independent_enumeration(n):
     # rulebook: «Создание железнодорожного маршрута»; NOTES 1, 6, 8
     checked = 0
-    for s, rng in random_games(n, 40, seed0=2000):
+    for s, rng in random_games(n, 20, seed0=2000):
         while s.phase != OVER:
             legal = s.legal_actions()
             if s.phase == 1:  # the first decision of a turn
