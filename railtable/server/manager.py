@@ -232,10 +232,14 @@ class LiveTable:
             if to is None:
                 for lst in logs:
                     lst.append((seq, e))
-            else:
-                for p in to:
-                    if isinstance(p, int) and 0 <= p < n:
-                        logs[p].append((seq, e))
+                continue
+            if isinstance(to, int):  # not the contract (a list), but clear enough: one seat
+                to = (to,)
+            elif not isinstance(to, (list, tuple)):
+                continue  # unreadable recipients: nobody sees it rather than everybody
+            for p in to:
+                if type(p) is int and 0 <= p < n:
+                    logs[p].append((seq, e))
 
     # -- views ----------------------------------------------------------------------------
 
@@ -401,11 +405,15 @@ class LiveTable:
             self.seq += 1
             self.actions.append(canonical)
             self.hist.append((seat, barrier))
-            self._collect(self.seq, events, self.logs)
             self._legal = None
             self.status = status
             self.result = result
-            self.broadcast()
+            try:
+                self._collect(self.seq, events, self.logs)
+                self.broadcast()
+            except Exception:  # noqa: BLE001 - the action is stored; tell everyone afresh
+                log.exception("table %s: broadcasting action %s failed", self.id, self.seq)
+                self.mgr.schedule_reload(self.id)
             self._schedule_bot()
 
     def _check_turn(self, seat: int | None, seq: Any) -> None:
@@ -505,6 +513,14 @@ class LiveTable:
         self.bot_task = asyncio.create_task(self._bot_move(cur, self.seq))
 
     async def _bot_move(self, seat: int, seq: int) -> None:
+        try:
+            await self._bot_move_inner(seat, seq)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - never lose a bot's turn silently
+            log.exception("table %s: the bot of seat %s failed", self.id, seat)
+
+    async def _bot_move_inner(self, seat: int, seq: int) -> None:
         if self.mgr.bot_delay > 0:
             await asyncio.sleep(self.mgr.bot_delay)
         if self.seq != seq or self.status != "running":
@@ -707,14 +723,18 @@ class Manager:
         total = len(rows)
         k = total if upto is None else max(0, min(int(upto), total))
 
+        def text(e: dict) -> str:
+            try:
+                return game.event_text(e, lang)
+            except Exception:  # noqa: BLE001
+                return str(e.get("type", "?"))
+
         def build() -> dict:
             st = game.new_state(row.num_players, row.seed, row.options, record_events=True)
-            lines = [{"seq": 0, "text": game.event_text(e, lang)}
-                     for e in st.visible_events(None)]
+            lines = [{"seq": 0, "text": text(e)} for e in st.visible_events(None)]
             for i, r in enumerate(rows[:k]):
                 st.apply(game.action_from_json(st, r.action))
-                lines += [{"seq": i + 1, "text": game.event_text(e, lang)}
-                          for e in st.visible_events(None)]
+                lines += [{"seq": i + 1, "text": text(e)} for e in st.visible_events(None)]
             cur = st.current_player()
             return {"seq": k, "total": total, "observation": st.observation(None),
                     "current": cur if cur >= 0 else None, "log": lines,

@@ -41,6 +41,7 @@ const STYLE = `
 .colt .bcard.turn { box-shadow: 0 0 0 2px #9c3d1f; }
 .colt .bcard .name { font-weight: 700; }
 .colt .bcard .loot span { display: inline-block; margin-right: .35rem; }
+.colt .pill.jewel { color: #01579b; } .colt .pill.box { color: #37474f; }
 .colt .pill { display: inline-block; border-radius: 9px; padding: 0 .4rem; background: #efe4d3; font-size: 12px; margin: 1px; }
 .colt .pill.can { background: #ffe08a; box-shadow: 0 0 0 2px #ffb300; }
 .colt .draft { display: flex; gap: 6px; flex-wrap: wrap; }
@@ -160,7 +161,7 @@ function zonePred(o) {
   return null;
 }
 
-function drawBandit(ctx, o, b, x, y) {
+function drawBandit(ctx, o, b, x, y, label) {
   const color = COLORS[b.bandit] || "#555";
   const g = s("g", {class: "bandit", "data-bandit": b.bandit, transform: `translate(${x},${y})`});
   const acting = o.pending && o.pending.bandit === b.bandit;
@@ -168,7 +169,8 @@ function drawBandit(ctx, o, b, x, y) {
   g.append(s("circle", {r: 15, fill: color, stroke: b.seat === ctx.seat ? "#fff" : "#222", "stroke-width": b.seat === ctx.seat ? 3 : 1.5}));
   g.append(s("text", {x: 0, y: 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff"},
     banditName(ctx, b.bandit).slice(0, 2)));
-  g.append(s("text", {x: 0, y: 28, "text-anchor": "middle", "font-size": 10, fill: "#222"}, banditName(ctx, b.bandit)));
+  if (label) g.append(s("text", {x: 0, y: 28, "text-anchor": "middle", "font-size": 10, fill: "#222"}, banditName(ctx, b.bandit)));
+  g.append(s("title", {}, `${banditName(ctx, b.bandit)} — ${ownerName(ctx, b.seat)}`));
   bind(g, ctx, (a) => (a.type === "fire" || a.type === "punch") && a.target === b.bandit);
   return g;
 }
@@ -234,7 +236,7 @@ function drawTrain(ctx, o) {
     const [car, roof] = [parseInt(key, 10), key.endsWith("true")];
     const x0 = X0 + car * (CAR_W + GAP) + 22;
     const step = Math.min(36, (CAR_W - 40) / Math.max(1, list.length - 1));
-    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 22 : BODY_Y + 58)));
+    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 22 : BODY_Y + 58, list.length === 1)));
   }
   return svg;
 }
@@ -303,17 +305,17 @@ function drawBandits(ctx, o) {
     const loot = h("div", {class: "loot"});
     const punchLoot = o.phase === "punch_loot" || o.phase === "pickpocketing";
     for (const p of b.purses) {
-      const pill = h("span", {class: "pill", "data-purse": p.id}, `👛 ${p.value === null || p.value === undefined ? "?" : "$" + p.value}`);
+      const pill = h("span", {class: "pill", "data-purse": p.id}, `$${p.value === null || p.value === undefined ? "?" : p.value}`);
       if (punchLoot) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "purse" && a.purse === p.id);
       loot.append(pill);
     }
     if (b.jewels) {
-      const pill = h("span", {class: "pill"}, `💎 ×${b.jewels}`);
+      const pill = h("span", {class: "pill jewel"}, `◆ ×${b.jewels}`);
       if (punchLoot && o.pending && o.pending.target === b.bandit) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "jewel");
       loot.append(pill);
     }
     if (b.strongboxes) {
-      const pill = h("span", {class: "pill"}, `🧰 ×${b.strongboxes}`);
+      const pill = h("span", {class: "pill box"}, `▣ ×${b.strongboxes}`);
       if (punchLoot && o.pending && o.pending.target === b.bandit) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "strongbox");
       loot.append(pill);
     }
@@ -324,7 +326,7 @@ function drawBandits(ctx, o) {
       : `${carName(ctx, b.car)}, ${b.roof ? word(ctx, "roof", "крыша", "roof") : word(ctx, "inside", "внутри", "inside")}`;
     node.append(h("div", {class: "muted"}, place));
     node.append(h("div", {class: "muted"},
-      `🂠 ${pl.hand ?? 0} · ${word(ctx, "deck", "колода", "deck")} ${pl.deck ?? 0} · ${word(ctx, "bullets", "пули", "bullets")} ${b.bullets_left}/6 · ` +
+      `${ctx.lang === "ru" ? "карт" : "cards"} ${pl.hand ?? 0} · ${word(ctx, "deck", "колода", "deck")} ${pl.deck ?? 0} · ${word(ctx, "bullets", "пули", "bullets")} ${b.bullets_left}/6 · ` +
       (ctx.lang === "ru" ? `ранений ${pl.bullets_received ?? 0}` : `hit ${pl.bullets_received ?? 0}×`)));
     grid.append(node);
   }
