@@ -240,7 +240,8 @@ def render_text(obs: dict, lang: str = "en") -> str:
         turns = ", ".join(t["turns"][x] for x in rc["turns"])
         lines.append(f'[bold]{w["round"]} {obs["round"]}/{obs["rounds"]}[/bold]: {turns}{ev}'
                      f'  ({w["first"]}: P{obs["first_player"] + 1})')
-    lines.append(f'[dim]{t["phases"][obs["phase"]]}[/dim]   {w["neutral"]}: '
+    turn = f'P{obs["current_player"] + 1}: ' if obs["current_player"] >= 0 else ""
+    lines.append(f'[dim]{turn}{t["phases"][obs["phase"]]}[/dim]   {w["neutral"]}: '
                  f'{obs["neutral_bullets"]}')
     cars = obs["train"]["cars"]
     at = {}
