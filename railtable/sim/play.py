@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from rich.columns import Columns
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -154,13 +154,9 @@ class TerminalGame:
         self.console.rule(escape(self.t["turn"].format(who=self.who(p))))
         self._show(p)
         legal = state.legal_actions()
-        choices = [f"[bold]{i:>3}[/bold]  {escape(state.describe(a, self.lang))}"
-                   for i, a in enumerate(legal, 1)]
-        if len(choices) > LONG_LIST:  # side by side, numbered down the columns
-            self.console.print(Columns(choices, column_first=True, padding=(0, 3)))
-        else:
-            for line in choices:
-                self.console.print(line)
+        self.console.print("\n".join(choice_lines(
+            [state.describe(a, self.lang) for a in legal], self.console.width)),
+            highlight=False)
         while True:
             answer = self.ask(self.t["choose"].format(k=len(legal))).strip().lower()
             if answer in QUIT:
@@ -243,3 +239,26 @@ def _cell(value) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def choice_lines(labels: list[str], width: int) -> list[str]:
+    """The numbered choices as lines of Rich markup; a long list is set in as many
+    columns as fit the width (at most LONG_LIST rows when width allows), numbered down
+    the columns."""
+    cells = [(f"{i:>3}", f"  {label}") for i, label in enumerate(labels, 1)]
+    widths = [cell_len(n) + cell_len(label) for n, label in cells]
+    cols = 1
+    cell_width = max(widths, default=0) + 3
+    if len(cells) > LONG_LIST:
+        cols = max(1, min(width // cell_width, -(-len(cells) // LONG_LIST)))
+    rows = -(-len(cells) // cols)
+    lines = []
+    for r in range(rows):
+        line = ""
+        for k in range(r, len(cells), rows):
+            if line:
+                line += " " * (cell_width - widths[k - rows])
+            number, label = cells[k]
+            line += f"[bold]{number}[/bold]{escape(label)}"
+        lines.append(line)
+    return lines

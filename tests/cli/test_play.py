@@ -139,3 +139,16 @@ def test_bots_alone_are_watched_as_a_spectator():
     text = con.file.getvalue()
     assert played.finished and "Game over" in text
     assert "  draw_back\n" in text and "  draw\n" not in text  # no private card shown
+
+
+def test_long_choice_lists_are_set_in_columns():
+    from railtable.sim.play import choice_lines
+    labels = [f"option {i}" for i in range(1, 41)]
+    lines = choice_lines(labels, width=80)
+    assert len(lines) == 14 and lines[0].count("[bold]") == 3  # 3 columns fit in 80
+    assert lines[0].startswith("[bold]  1[/bold]  option 1 ")
+    assert "[bold] 15[/bold]  option 15" in lines[0] and lines[-1].endswith("option 28")
+    assert lines[11].endswith("option 40")
+    assert choice_lines(labels[:5], width=80) == [f"[bold]  {i}[/bold]  option {i}"
+                                                 for i in range(1, 6)]
+    assert len(choice_lines(labels, width=20)) == 40  # too narrow: one column
