@@ -390,15 +390,21 @@ class ColtState(State):
         self.pile.append(c | down << 4 | p << 5)
         if self.record_events:
             self._emit_play(p, c, down)
-        if self.two and c % 6 == FIRE and kind == NORMAL:
-            other = 1 - c // 6
-            opts = sorted({x for x in hand if x < 12 and x // 6 == other and x != MARSHAL})
-            if opts:
-                # rulebook: 2 БАНДИТА, ОБЩЕЕ ПРАВИЛО: a partner's card may follow a Fire
-                self.phase = PH_CHAIN
-                self.legal = [PASS] + [PLAY + x for x in opts]
-                return
+        if self.two and kind == NORMAL and (down or c % 6 == FIRE):
+            # rulebook: 2 БАНДИТА, ОБЩЕЕ ПРАВИЛО: a partner's card may follow a Fire. The
+            # question is asked after every face-up Fire and every face-down card, even with
+            # nothing to add, so that asking reveals nothing about the hand or the card.
+            self.phase = PH_CHAIN
+            self.legal = self._chain_legal(p, c)
+            return
         self._scheme_next()
+
+    def _chain_legal(self, p: int, c: int) -> list[int]:
+        if c % 6 != FIRE:
+            return [PASS]
+        other = 1 - c // 6
+        return [PASS] + [PLAY + x for x in sorted(set(self.hands[p]))
+                         if x < 12 and x // 6 == other and x != MARSHAL]
 
     def _emit_play(self, p: int, c: int, down: int) -> None:
         if down:
@@ -1054,9 +1060,7 @@ class ColtState(State):
             elif s.phase == PH_DISCARD:
                 s.legal = [PASS] + [DISCARD + c for c in sorted(set(s.hands[s.cur]))]
             elif s.phase == PH_CHAIN:
-                other = 1 - (s.pile[-1] & 15) // 6
-                s.legal = [PASS] + [PLAY + x for x in sorted(set(s.hands[s.cur]))
-                                    if x < 12 and x // 6 == other and x != MARSHAL]
+                s.legal = s._chain_legal(s.cur, s.pile[-1] & 15)
         s.reseed(rng)
         return s
 

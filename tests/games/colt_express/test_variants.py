@@ -105,6 +105,19 @@ def test_no_chain_on_tunnel_turn():
     assert s.phase == R.PH_SCHEME and s.cur != p
 
 
+def test_chain_question_reveals_nothing():
+    # rulebook: ОСОБЫЕ ПРАВИЛА, ОБЩЕЕ ПРАВИЛО: after a face-up Fire the question is asked
+    # even with no partner card in hand (its absence would tell the others)
+    s = _team_scheme()
+    p = s.cur
+    s.hands[p] = [2, 0, 1]  # only the first bandit's cards
+    s.legal = s._scheme_legal()
+    act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]]})
+    assert s.phase == R.PH_CHAIN and legal_json(s) == [{"type": "pass"}]
+    act(s, {"type": "pass"})
+    assert s.cur != p
+
+
 def test_team_gunslinger_ignores_friendly_fire():
     # rulebook: ОСОБЫЕ ПРАВИЛА, КОНЕЦ ИГРЫ (shots at your own bandits do not count)
     s = new(2, seed=3)
@@ -137,6 +150,23 @@ def test_team_ghost_face_down_and_doc_eight():
     bandits = {d["bandit"] for d in downs}
     assert bandits == {R.BANDITS[s.char[2 * p]], R.BANDITS[s.char[2 * p + 1]]}
     assert len(s.hands[s.doc_seat]) == 8
+    # a face-down Fire may still be followed by a partner card; any face-down card gets the
+    # question, so others cannot tell a Fire from the question alone
+    s.hands[p] = [2, 8, 9, 0]
+    s.legal = s._scheme_legal()
+    act(s, {"type": "play", "card": "move", "bandit": R.BANDITS[s.char[2 * p]],
+            "face_down": True})
+    assert s.phase == R.PH_CHAIN and legal_json(s) == [{"type": "pass"}]
+    act(s, {"type": "pass"})
+    s2 = _team_scheme(seed=seed)
+    s2.hands[p] = [2, 8, 9, 0]
+    s2.legal = s2._scheme_legal()
+    act(s2, {"type": "play", "card": "fire", "bandit": R.BANDITS[s2.char[2 * p]],
+             "face_down": True})
+    assert len(legal_json(s2)) == 3
+    act(s2, {"type": "play", "card": "punch", "bandit": R.BANDITS[s2.char[2 * p + 1]]})
+    obs = s2.observation(1 - p)
+    assert obs["pile"][0]["card"] is None and obs["pile"][1]["chained"]
 
 
 def test_expert_discard_pile():
