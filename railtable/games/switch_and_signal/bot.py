@@ -27,16 +27,17 @@ from railtable.games.switch_and_signal.rules import (
     PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
     PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
 
-# weights, in time tokens
+# weights (one delivered good = 60)
 W_GOOD = 60.0        # a good delivered
-W_CARD = 14.0        # a departure card still in the pile (a whole turn)
-W_TOKEN = 1.0
-W_HAND = 0.7         # an action card in a hand
-W_LOADED = 28.0      # a good on a train
-W_DIST_LOADED = 1.6  # per movement point between a loaded train and a port
-W_DIST_EMPTY = 0.5
-W_ON_NETWORK = 8.0   # an empty train on the network (rather than in its depot)
-MAX_DIST = 20
+W_CARD = 30.0        # a departure card still in the pile (a whole turn)
+W_HAND = 2.0         # an action card in a hand
+W_DIST_LOADED = 3.5  # per movement point between a loaded train and a port
+CAP_LOADED = 14
+W_EMPTY = 22.0       # an empty train standing at a trade city with goods (before the bonus)
+W_DIST_EMPTY = 2.0   # per movement point between an empty train and goods
+CAP_EMPTY = 10
+READY = 4.0
+W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
 
 
@@ -93,6 +94,88 @@ def walk(s, t, pos, head, e, limit=5):
     return states, 3, -1
 
 
+_ROUTES = {}
+
+
+def route_tables(b):
+    """For each target node: the next state on a shortest way from every state, and what the
+    step needs (signal fields to be green, a junction setting). Built once per board."""
+    tabs = _ROUTES.get(b.id)
+    if tabs is not None:
+        return tabs
+    ncell = b.num_cells
+    succ = [[] for _ in range(2 * ncell)]   # (next state, fields, junction, setting)
+    for c in range(ncell):
+        if c < b.num_node_cells:
+            n = b.cell_node[c]
+            for e in b.node_ends[n]:
+                f = b.end_field[e]
+                succ[2 * c].append((2 * b.end_cell[e] + (b.end_head[e] > 0),
+                                    (f,) if f >= 0 else (), -1, -1))
+            continue
+        for h in (1, -1):
+            i = 2 * c + (h > 0)
+            f = b.step_field[i]
+            fs = (f,) if f >= 0 else ()
+            if b.step_cell[i] >= 0:
+                succ[i].append((2 * b.step_cell[i] + (h > 0), fs, -1, -1))
+                continue
+            e = b.step_end[i]
+            n = b.end_node[e]
+            if b.node_kind[n] == JUNC:
+                j = b.junction_index[n]
+                for e2 in b.node_ends[n]:
+                    if e2 == e:
+                        continue
+                    pair = tuple(sorted((b.end_local[e], b.end_local[e2])))
+                    k = b.junction_configs[j].index(pair)
+                    f2 = b.end_field[e2]
+                    succ[i].append((2 * b.end_cell[e2] + (b.end_head[e2] > 0),
+                                    fs + ((f2,) if f2 >= 0 else ()), j, k))
+            else:
+                succ[i].append((2 * b.node_cell[n], fs, -1, -1))
+    nxt = {}
+    for n, dist in b.dist_to.items():
+        table = [None] * (2 * ncell)
+        for st in range(2 * ncell):
+            if dist[st] >= 99 or dist[st] == 0:
+                continue
+            best = None
+            for step in succ[st]:
+                if dist[step[0]] == dist[st] - 1 and (best is None or step[0] < best[0]):
+                    best = step
+            table[st] = best
+        nxt[n] = table
+    _ROUTES[b.id] = nxt
+    return nxt
+
+
+def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
+    """Signal fields and switches standing in the way of a shortest route from state si to
+    `target` (counted, and collected into the given sets)."""
+    table = route_tables(s.board)[target]
+    n = 0
+    green, jconf = s.green, s.jconf
+    for _ in range(30):
+        step = table[si]
+        if step is None:
+            break
+        si, fs, j, k = step
+        for f in fs:
+            if not green[f]:
+                n += 1
+                if fields is not None:
+                    fields.add(f)
+            elif keep is not None:
+                keep.add(f)
+        if j >= 0:
+            if jconf[j] != k:
+                n += 1
+            if junctions is not None:
+                junctions.add(j)
+    return n
+
+
 def _targets(s, t):
     b = s.board
     g = s.tgood[t]
@@ -118,24 +201,24 @@ def train_value(s, t):
     loaded = s.tgood[t] >= 0
     targets = _targets(s, t)
     if not targets:
-        return W_LOADED + W_DIST_LOADED * MAX_DIST if loaded else W_ON_NETWORK
+        return W_GOOD - W_DIST_LOADED * CAP_LOADED if loaded else W_EMPTY - W_DIST_EMPTY * CAP_EMPTY
     dists = [b.dist_to[n] for n in targets]
     tcells = [b.node_cell[n] for n in targets]
     if loaded:
         def base(si):
             sd = min(d[si] for d in dists)
-            return W_LOADED + W_DIST_LOADED * (MAX_DIST - (sd if sd < MAX_DIST else MAX_DIST))
+            return W_GOOD - W_DIST_LOADED * (sd if sd < CAP_LOADED else CAP_LOADED)
     else:
         def base(si):
             sd = min(d[si] for d in dists)
-            return W_ON_NETWORK + W_DIST_EMPTY * (MAX_DIST - (sd if sd < MAX_DIST else MAX_DIST))
+            return W_EMPTY - W_DIST_EMPTY * (sd if sd < CAP_EMPTY else CAP_EMPTY)
     nnc = b.num_node_cells
     si0 = _state_index(s, t)
     if p < nnc:
         n = b.cell_node[p]
         k = b.node_kind[n]
         if k == TRADE and not loaded and s.goods[b.node_goods[n]] > 0:
-            return base(si0) + 6.0  # ready to load
+            return base(si0) + READY
         if k == START:
             routes = [walk(s, t, p, 0, b.start_end[n])]
         else:
@@ -143,7 +226,11 @@ def train_value(s, t):
     else:
         routes = [walk(s, t, p, s.thead[t], -1)]
     now = base(si0)
+    # what stands in the way of the nearest target's shortest route
+    tgt = min(targets, key=lambda n: b.dist_to[n][si0])
+    obst = way_obstacles(s, t, si0, tgt)
     faces = s.game.dice[t // 3]
+    w_token = W_CARD / s.clock_max
     best = None
     for states, kind, where in routes:
         d = len(states)
@@ -154,34 +241,34 @@ def train_value(s, t):
             elif kind == 0:
                 wk = b.cell_kind[where]
                 if where in tcells:
-                    tot += (W_GOOD if loaded and wk == PORT else base(states[-1]) + 6.0)
+                    tot += (W_GOOD if loaded and wk == PORT else base(states[-1]) + READY)
                 elif wk == START:
-                    tot -= 2.0 * W_TOKEN
+                    tot -= 2.0 * w_token
                 elif wk == PORT and not s.na:
                     tot += 0.0
                 else:
                     tot += base(states[-1])
             elif kind == 2:
-                tot -= 2.0 * (r - d) * W_TOKEN
+                tot -= 2.0 * (r - d) * w_token
             elif kind == 3:
                 tot += base(states[-1])
             else:
-                tot += (base(states[-1]) if d else now) - (r - d) * W_TOKEN
+                tot += (base(states[-1]) if d else now) - (r - d) * w_token
         v = tot / 6.0
         if best is None or v > best:
             best = v
     if best is None:  # a city with no green exit
-        return now - MEAN_ROLL[t // 3] * W_TOKEN
-    return best
+        best = now - MEAN_ROLL[t // 3] * w_token
+    return best - W_OBSTACLE * obst
 
 
 def evaluate(s):
+    total = sum(map(sum, s.delivered))
     if s.over:
         if s.won:
             return 10000.0 + len(s.pile) * W_CARD + s.tokens
-        total = sum(map(sum, s.delivered))
         return -10000.0 + total * W_GOOD
-    v = W_GOOD * sum(map(sum, s.delivered)) + W_CARD * len(s.pile) + W_TOKEN * s.tokens
+    v = W_GOOD * total + W_CARD * (len(s.pile) + s.tokens / s.clock_max)
     # the active hand is refilled by up to 5 at the end of the turn (limit 10): cards kept
     # beyond 5 there only displace draws
     for p, h in enumerate(s.hands):
@@ -190,8 +277,6 @@ def evaluate(s):
     for t in range(9):
         if s.tpos[t] >= 0:
             v += train_value(s, t)
-        elif s.tgood[t] >= 0:
-            v += W_LOADED
     return v
 
 
@@ -374,14 +459,21 @@ class SwitchAndSignalBot(Bot):
                     for e in ws:
                         blockers_f.add(b.end_field[e])
                 for e in ws:
-                    self._scan(s, t, p, 0, e, blockers_f, blockers_j, used_f)
+                    self._scan(s, t, p, 0, e, blockers_f, blockers_j, set())
             else:
                 self._scan(s, t, p, s.thead[t], -1, blockers_f, blockers_j, used_f)
+        for t in range(9):
+            if s.tpos[t] >= 0:
+                targets = _targets(s, t)
+                if targets:
+                    si = _state_index(s, t)
+                    tgt = min(targets, key=lambda n: b.dist_to[n][si])
+                    way_obstacles(s, t, si, tgt, blockers_f, blockers_j, used_f)
         if 0 in pays:
             pay = pays[0]
             cost = W_HAND * (1 if pay == A.PLAY else 2)
             tos = [f for f in blockers_f if f >= 0 and not s.green[f]]
-            froms = [f for f in range(b.num_fields) if s.green[f] and f not in used_f]
+            froms = [f for f in range(b.num_fields) if s.green[f]]
             for f in froms:
                 targets = s._sig_targets(f)
                 for g in tos:

@@ -255,7 +255,7 @@ def test_dispatcher_lets_trains_pass_through_cities_this_turn():
     exits = s.legal_actions()
     assert exits[0] == A.STOP and len(exits) == 2  # Cologne (green), not back to Brussels
     s.apply(exits[1])
-    assert on(s, 0, "cologne", "frankfurt", 0)  # Amsterdam 1 + Cologne line 1 + 1 section
+    assert on(s, 0, "cologne", "frankfurt", 1)  # Amsterdam 1 + Amsterdam-Cologne 1 + 2 sections
     assert s.dispatching
     s.apply(A.END)
     assert not s.dispatching
