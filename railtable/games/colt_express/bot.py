@@ -18,7 +18,7 @@ from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, KEEP, LOOT_BOX, LOO
                       PUNCH_TO, TEAM)
 
 UNKNOWN_PURSE = 330
-DRAFT_ORDER = (R.DOC, R.GHOST, R.CHEYENNE, R.TUCO, R.DJANGO, R.BELLE)
+DRAFT_ORDER = (R.BELLE, R.CHEYENNE, R.TUCO, R.DJANGO, R.DOC, R.GHOST)  # measured among bots
 
 
 class HeuristicBot(Bot):
