@@ -1438,20 +1438,23 @@ class SteamlandState(State):
                               "creature": self.mon[cell] if self.mon[cell] >= 0 else None,
                               "money": self.lmoney[cell],
                               "items": [c >> 1 for h, c in self.loot if h == cell]})
-        fog = sorted({g.nb[c * 6 + d] for c in range(g.ncells) if self.tile[c] >= 0
-                      for d in range(6) if g.nb[c * 6 + d] >= 0
-                      and self.tile[g.nb[c * 6 + d]] < 0})
+        fog = [{"cell": c, "q": g.cells[c][0], "r": g.cells[c][1]} for c in sorted(
+            {g.nb[c * 6 + d] for c in range(g.ncells) if self.tile[c] >= 0
+             for d in range(6) if g.nb[c * 6 + d] >= 0 and self.tile[g.nb[c * 6 + d]] < 0})]
         players = []
         for p in range(n):
-            items = [{"item": c >> 1, "hidden": bool(c & 1)} if (p == me or not c & 1)
-                     else {"item": None, "hidden": True} for c in self.items[p]]
+            items = [{"item": c >> 1, "kind": g.item_defs[g.i_kind[c >> 1]]["key"],
+                      "hidden": bool(c & 1)} if (p == me or not c & 1)
+                     else {"item": None, "kind": None, "hidden": True} for c in self.items[p]]
             tasks = ([{"task": t, "targets": self._targets(t),
                        "visited": [c for c in range(1, 7)
                                    if self.prog[t * n + p] >> c & 1]} for t in self.tasks[p]]
                      if p == me else len(self.tasks[p]))
             players.append({
                 "cell": self.pos[p], "money": self.money[p], "points": self.points[p],
-                "items": items, "weapons": list(self.weapons[p]), "heads": list(self.heads[p]),
+                "items": items, "weapons": list(self.weapons[p]),
+                "weapon_kinds": [g.weapon_defs[g.w_kind[w]]["key"] for w in self.weapons[p]],
+                "heads": list(self.heads[p]),
                 "tasks": tasks, "dungeon": self.jail[p], "creatures_defeated": self.kills[p],
                 "dragons_defeated": self.dkills[p], "tasks_done": self.tdone[p],
                 "parts_credited": self.credit[p],
@@ -1486,6 +1489,8 @@ class SteamlandState(State):
             "fight": fight, "pending": (("discard_item", "discard_weapon", "return_task",
                                          "pick_item", "retreat", "move_dragon")[self.pend[0][0]]
                                         if self.pend else None),
+            "pending_cell": (self.pend[0][2] if self.pend and self.pend[0][0] in (
+                P_DISPLACE, P_DRAGON) else None),
             "used": self.used, "over": self.over, "winners": list(self.winners or ()),
         }
         return obs

@@ -273,7 +273,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     where = {}
     for i, pl in enumerate(obs["players"]):
         where.setdefault(pl["cell"], []).append(str(i + 1))
-    fog = set(obs["fog"])
+    fog = {f["cell"] for f in obs["fog"]}
     R_ = game.data["rules"]["grid_radius"]
     index = {c: i for i, c in enumerate(game.cells)}
     for r in range(-R_, R_ + 1):
