@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -20,18 +21,49 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
                            TextColumn, TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from railtable.engine.registry import games as all_games
 from railtable.sim.args import (InputError, bot_specs, check_lang, check_players, load_game,
                                 parse_options, seat_specs, split)
 
-app = typer.Typer(help="Railway board games: play, simulate, replay, benchmark, serve.",
-                  no_args_is_help=True, add_completion=False)
-console = Console()
-err_console = Console(stderr=True)
-
 BAD_INPUT = 2
 FAILED = 1
+
+# Click's UsageError: recent Typer versions carry their own copy of Click, older ones use
+# the click package; typer.BadParameter derives from whichever is in use.
+USAGE_ERRORS = tuple({click.UsageError, *(c for c in typer.BadParameter.__mro__
+                                          if c.__name__ == "UsageError")})
+
+
+@contextmanager
+def _usage_errors_on_one_line() -> Iterator[None]:
+    try:
+        yield
+    except USAGE_ERRORS as e:
+        if type(e).__name__ == "NoArgsIsHelpError":  # `railtable` alone shows the help
+            raise
+        typer.echo(f"error: {e.format_message()}", err=True)
+        raise typer.Exit(BAD_INPUT) from None
+
+
+class OneLineErrors(TyperGroup):
+    """Click's usage errors (a bad option value, a missing argument, an unknown option)
+    as one `error:` line, like the commands' own checks."""
+
+    def make_context(self, *args, **kwargs):
+        with _usage_errors_on_one_line():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx):
+        with _usage_errors_on_one_line():
+            return super().invoke(ctx)
+
+
+app = typer.Typer(help="Railway board games: play, simulate, replay, benchmark, serve.",
+                  no_args_is_help=True, add_completion=False, cls=OneLineErrors)
+console = Console()
+err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = BAD_INPUT) -> None:

@@ -32,6 +32,13 @@ from tests.cli.helpers import assert_bad_input, run
     (["simulate", "toy", "--plot", "curve.png"], ["toy defines no difficulty levels"]),
     (["replay", "/no/such/file.jsonl"], ["cannot read /no/such/file.jsonl"]),
     (["loadtest", "--game", "chess"], ["unknown game 'chess'"]),
+    # Typer's own checks of the command line, on one line too
+    (["simulate", "toy", "-n", "0"], ["'-n' / '--games'"]),
+    (["simulate", "toy", "--jobs", "two"], ["'--jobs'"]),
+    (["simulate"], ["Missing argument 'GAME'"]),
+    (["replay"], ["Missing argument 'FILE'"]),
+    (["bench", "toy", "--frobnicate"], ["No such option: --frobnicate"]),
+    (["conquer"], ["No such command 'conquer'"]),
 ])
 def test_bad_input_is_one_line(args, fragments):
     assert_bad_input(run(*args), *fragments)
