@@ -84,8 +84,10 @@ def check_record(record: Record, *, log: bool = False, lang: str = "en") -> Chec
         else:
             state = replay(record)
         res = check_result(record, state)
-    except (RecordError, UnknownGame, IllegalAction, ValueError) as e:
+    except (RecordError, UnknownGame, IllegalAction) as e:
         return Checked(0, record, False, str(e), lines)
+    except Exception as e:  # the game itself fails on this record: a bug to report
+        return Checked(0, record, False, f"{type(e).__name__}: {e}", lines)
     if res is None:
         status = "finished (no result in the record)" if state.is_terminal() else \
             f"unfinished after {len(record.actions)} decisions"

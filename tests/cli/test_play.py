@@ -152,3 +152,16 @@ def test_long_choice_lists_are_set_in_columns():
     assert choice_lines(labels[:5], width=80) == [f"[bold]  {i}[/bold]  option {i}"
                                                  for i in range(1, 6)]
     assert len(choice_lines(labels, width=20)) == 40  # too narrow: one column
+
+
+def test_a_crashing_game_still_leaves_its_record(tmp_path):
+    import tests.sim.toys  # noqa: F401  (registers toy_crash, which fails on seed 3)
+    save = tmp_path / "bug.json"
+    result = run("play", "toy_crash", "--seats", "random,random", "--seed", "3", "--save", save)
+    assert isinstance(result.exception, ZeroDivisionError)  # a bug shows its traceback
+    rec = json.loads(save.read_text())
+    # the record ends with the decision that crashed, so replaying it shows the bug
+    assert rec["game"] == "toy_crash" and len(rec["actions"]) == 10 and "result" not in rec
+    again = run("replay", save)
+    assert again.exit_code == 1 and "FAIL #0" in again.stdout
+    assert "ZeroDivisionError: boom in apply" in again.stdout

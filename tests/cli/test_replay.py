@@ -54,3 +54,14 @@ def test_a_single_json_record(tmp_path):
     path.write_text(json.dumps(read_jsonl(out)[0]["record"], indent=2))
     result = run("replay", path)
     assert result.exit_code == 0 and "1 OK" in result.stdout
+
+
+def test_a_record_of_an_unknown_game_fails(tmp_path):
+    out = simulated(tmp_path, n=2)
+    lines = read_jsonl(out)
+    lines[0]["record"]["game"] = "chess"
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = run("replay", out)
+    assert result.exit_code == 1
+    assert "FAIL #0" in result.stdout and "unknown game 'chess'" in result.stdout
+    assert "1 OK, 1 failed" in result.stdout
