@@ -18,7 +18,6 @@ from railtable.sim.args import InputError
 
 @dataclass
 class Checked:
-    index: int
     record: Record | None
     ok: bool
     message: str  # the result in short when ok, else what went wrong
@@ -85,15 +84,15 @@ def check_record(record: Record, *, log: bool = False, lang: str = "en") -> Chec
             state = replay(record)
         res = check_result(record, state)
     except (RecordError, UnknownGame, IllegalAction) as e:
-        return Checked(0, record, False, str(e), lines)
+        return Checked(record, False, str(e), lines)
     except Exception as e:  # the game itself fails on this record: a bug to report
-        return Checked(0, record, False, f"{type(e).__name__}: {e}", lines)
+        return Checked(record, False, f"{type(e).__name__}: {e}", lines)
     if res is None:
         status = "finished (no result in the record)" if state.is_terminal() else \
             f"unfinished after {len(record.actions)} decisions"
     else:
         status = f"{res.reason}, scores {list(res.scores)}, winners {list(res.winners)}"
-    return Checked(0, record, True, status, lines)
+    return Checked(record, True, status, lines)
 
 
 def _replay_with_log(record: Record, lang: str, lines: list[str]):
