@@ -83,7 +83,7 @@ class ColtState(State):
     __slots__ = (
         "two", "expert", "station", "bps", "nb", "W", "phase", "cur", "legal",
         "char", "slot", "pos", "marshal", "tloc", "tval", "known", "cyl", "fired", "recv",
-        "neutral", "ransom", "hands", "decks", "discards", "dknown", "pile", "rob_i",
+        "neutral", "ransom", "hands", "decks", "discards", "dknown", "hknown", "pile", "rob_i",
         "round_no", "first0", "first", "rcards", "turn_i", "ord_i", "step", "turns",
         "ctx_b", "ctx_t", "ctx_tok", "queue", "teams", "hidden", "wagons", "ghost_seat",
         "doc_seat", "chained", "tuco_down")
@@ -330,6 +330,10 @@ class ColtState(State):
         hand = self.hands[p]
         if k <= 0:
             return []
+        m = min(self.dknown[p], k, len(deck))
+        if m:
+            # everyone saw these bullets put on top of the deck: now they are in the hand
+            self.hknown[p] += tuple(deck[len(deck) - m:])
         if len(deck) >= k:
             got = deck[-k:]
             del deck[-k:]
@@ -453,6 +457,7 @@ class ColtState(State):
             for p in range(self.num_players):
                 hand = self.hands[p]
                 bullets = [c for c in hand if c >= 12]
+                self.hknown[p] = ()
                 if bullets:
                     self.hands[p] = [c for c in hand if c < 12]
                     self.discards[p].extend(bullets)
@@ -956,6 +961,7 @@ class ColtState(State):
         s.decks = [d[:] for d in self.decks]
         s.discards = [d[:] for d in self.discards] if self.expert else self.discards
         s.dknown = self.dknown[:]
+        s.hknown = self.hknown[:]
         s.pile = self.pile[:]
         s.rob_i = self.rob_i
         s.round_no = self.round_no
@@ -1029,6 +1035,9 @@ class ColtState(State):
                 s.decks[p] = mine + top
                 continue
             pool = hand + deck[:cut]
+            fixed = s.hknown[p]
+            for c in fixed:
+                pool.remove(c)
             if s.expert:
                 pool += s.discards[p]
             slots = down.get(p, ())
@@ -1046,6 +1055,7 @@ class ColtState(State):
             else:
                 fixed_hand = []
             rng.shuffle(pool)
+            fixed_hand += fixed
             nh -= len(fixed_hand)
             s.hands[p] = fixed_hand + pool[:nh]
             s.decks[p] = pool[nh:nh + cut] + deck[cut:]
@@ -1188,6 +1198,7 @@ class ColtExpress(Game):
         s.decks = [list(deck) for _ in range(n)]
         s.discards = [[] for _ in range(n)]
         s.dknown = [0] * n
+        s.hknown = [()] * n
         if o.expert:
             for d in s.decks:
                 rng.shuffle(d)

@@ -191,3 +191,34 @@ def test_action_from_json_malformed(d):
     except IllegalAction:
         return
     assert 0 <= a < GAME.num_actions
+
+
+PRIVATE = {"deal", "draw", "choose_card", "discard", "hide"}
+
+
+@pytest.mark.parametrize("n,opts", VARIANTS[::2])
+def test_secret_events_are_private_and_have_public_twins(n, opts):
+    rng = random.Random(n)
+    s = GAME.new_state(n, 77, opts)
+    seen = set()
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+        types = [e["type"] for e in s.events]
+        for e in s.events:
+            assert e["to"] is None or isinstance(e["to"], list)
+            if e["type"] in PRIVATE or (e["type"] == "play" and e.get("face_down")):
+                assert e["to"] == [e["player"]], e
+                seen.add(e["type"])
+            elif e["to"] is None:
+                # a public event carries no card of a hidden hand
+                assert "cards" not in e
+            json.dumps(e)
+        if "play" in types and any(e.get("face_down") for e in s.events):
+            assert "play_face_down" in types
+        if "draw" in types:
+            assert "draw_count" in types
+        for p in range(n):
+            for e in s.visible_events(p):
+                assert e["to"] is None or p in e["to"]
+    assert "draw" in seen or "deal" in seen

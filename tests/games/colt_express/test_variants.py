@@ -213,3 +213,21 @@ def test_expert_bullets_on_top_and_reshuffle():
     s2.legal = s2._scheme_legal()
     act(s2, {"type": "draw"})
     assert len(s2.hands[p]) == 6 + (p == s2.doc_seat) + 3
+
+
+def test_expert_known_bullets_stay_known_when_determinizing():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (bullets received go face down on top of the deck)
+    import random
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    q = (p + 1) % 3
+    s.decks[q] += [R.NEUTRAL, 13 + p]
+    s.dknown[q] = 2
+    act(s, {"type": "draw"} if s.cur == q else legal_json(s)[1])
+    while s.cur != q:
+        s.apply(s.legal_actions()[-1])
+    act(s, {"type": "draw"})
+    assert sorted(s.hknown[q]) == sorted([13 + p, R.NEUTRAL]) and s.dknown[q] == 0
+    for k in range(20):
+        d = s.determinize(p, random.Random(k))
+        assert R.NEUTRAL in d.hands[q] and 13 + p in d.hands[q]
