@@ -615,7 +615,7 @@ class ColtState(State):
         self.pos[b] = x * 2 + (q & 1)
         if self.record_events:
             self.emit({"type": "move", "bandit": BANDITS[self.char[b]], "from": q >> 1,
-                       "to": x, "roof": bool(q & 1)})
+                       "car": x, "roof": bool(q & 1)})
         if not q & 1 and x == self.marshal:
             self._flee([b])
 
@@ -699,7 +699,7 @@ class ColtState(State):
         self.pos[t] = x * 2 + (q & 1)
         if self.record_events:
             self.emit({"type": "pushed", "bandit": BANDITS[self.char[t]], "by": why,
-                       "from": q >> 1, "to": x, "roof": bool(q & 1)})
+                       "from": q >> 1, "car": x, "roof": bool(q & 1)})
         if not q & 1 and x == self.marshal:
             self._flee([t])
 
@@ -777,7 +777,7 @@ class ColtState(State):
     def _marshal_to(self, x: int) -> None:
         self.marshal = x
         if self.record_events:
-            self.emit({"type": "marshal", "to": x})
+            self.emit({"type": "marshal", "car": x})
         q = x * 2
         group = [b for b in range(self.nb) if self.pos[b] == q]
         if group:

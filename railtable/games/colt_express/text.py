@@ -209,7 +209,7 @@ def event_text(e: dict, lang: str = "en") -> str:
             f[k] = _card_label(t, v) if isinstance(v, dict) else t["cards"].get(v, str(v))
         elif k == "cards":
             f[k] = ", ".join(_card_label(t, c) for c in v)
-        elif k in ("to", "from") and isinstance(v, int) and ty != "play":
+        elif k in ("car", "from") and isinstance(v, int) and ty not in ("climb", "flee"):
             f[k] = _car(t, v)
         elif k == "loot":
             f[k] = t["loot"].get(v, str(v))
