@@ -461,6 +461,9 @@ class ColtState(State):
                 if bullets:
                     self.hands[p] = [c for c in hand if c < 12]
                     self.discards[p].extend(bullets)
+                    if self.record_events:
+                        self.emit({"type": "discard_bullets", "player": p,
+                                   "count": len(bullets)})
             self.ord_i = 0
             self._next_discard()
             return
