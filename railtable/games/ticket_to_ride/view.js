@@ -130,13 +130,20 @@ function drawMap(root, ctx, obs, idx) {
     for (let i = 0; i < r.length; i++) {
       const t0 = inset + i * (len + gap) + len / 2;
       const cx = ax + ux * t0 + nx * off, cy = ay + uy * t0 + ny * off;
-      const fill = o !== null ? SEAT[o] : CARD[r.color];
-      g.append(s("rect", {x: cx - len / 2, y: cy - 4, width: Math.max(len, 1), height: 8, rx: 1.5,
-        transform: `rotate(${angle} ${cx} ${cy})`, fill,
-        stroke: longest.has(r.id) ? "#ffd400" : legal ? "#111" : "#555",
-        "stroke-width": longest.has(r.id) ? 2.2 : legal ? 1.6 : 0.6}));
-      if (o !== null) {
-        g.append(s("circle", {cx, cy, r: 1.6, fill: "#fff", opacity: 0.7}));
+      const rot = `rotate(${angle} ${cx} ${cy})`;
+      if (o === null) {
+        g.append(s("rect", {x: cx - len / 2, y: cy - 4, width: Math.max(len, 1), height: 8, rx: 1.5,
+          transform: rot, fill: CARD[r.color],
+          stroke: legal ? "#111" : "#555", "stroke-width": legal ? 1.6 : 0.6}));
+      } else {
+        // a claimed space: a train car of the owner's colour, taller, on a dark base
+        g.append(s("rect", {x: cx - len / 2 - 1, y: cy - 6.5, width: Math.max(len + 2, 1), height: 13,
+          rx: 3, transform: rot, fill: "#111",
+          stroke: longest.has(r.id) ? "#ffd400" : "#fff",
+          "stroke-width": longest.has(r.id) ? 2.4 : 1, class: "car", "data-owner": o}));
+        g.append(s("rect", {x: cx - len / 2 + 1, y: cy - 4, width: Math.max(len - 2, 1), height: 8,
+          rx: 2, transform: rot, fill: SEAT[o]}));
+        g.append(s("circle", {cx, cy, r: 1.8, fill: "#fff"}));
       }
     }
     if (legal) {

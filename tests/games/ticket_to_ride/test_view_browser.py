@@ -33,6 +33,7 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
     page.wait_for_selector(".ttr-map")
     assert page.locator(".ttr-map g.route").count() == 100
     assert page.locator(".ttr-map g.route rect").count() == 309      # every train space
+    assert page.locator(".ttr-map rect.car").count() == 0
     assert "Монреаль" in page.locator(".ttr-map").text_content()
     # the starting ticket choice: untick one ticket, keep the other two
     page.wait_for_selector(".ttr-offer input[type=checkbox]")
@@ -66,7 +67,7 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
         _wait_next(page, seq)
     assert kinds["claim"] >= 1 and kinds["card"] >= 1
     # claimed routes are drawn in the owner's colour (seat 0: blue)
-    assert page.locator(".ttr-map rect[fill='#1e40af']").count() >= 1
+    assert page.locator(".ttr-map rect.car[data-owner='0']").count() >= 1
     ctx.close()
     assert errors == []
 
@@ -81,7 +82,7 @@ def test_final_screen_reveals_tickets_and_longest_path(server, browser):  # noqa
     page.wait_for_selector(".ttr-final", timeout=120_000)
     assert page.locator(".ttr-final").count() == 3
     assert page.locator(".ttr-final li").count() >= 6               # every kept ticket shown
-    assert page.locator(".ttr-map rect[stroke='#ffd400']").count() >= 5   # longest path
+    assert page.locator(".ttr-map rect.car[stroke='#ffd400']").count() >= 5   # longest path
     assert "★" in page.locator(".ttr-side").inner_text()
     ctx.close()
     assert errors == []
