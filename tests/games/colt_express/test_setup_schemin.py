@@ -121,3 +121,16 @@ def test_doc_seat_has_seven():
     for p in range(3):
         assert len(s.hands[p]) == (7 if s.char[p] == R.DOC else 6)
     assert slot(s, R.BANDITS[s.char[0]]) == 0
+
+
+def test_options_schema_has_labels_and_defaults():
+    schema = GAME.options_schema()["properties"]
+    assert set(schema) == {"station_cards", "expert", "two_bandits", "tuco_both_ways",
+                           "random_bandits"}
+    for prop in schema.values():
+        assert prop["type"] == "boolean" and prop["default"] is False
+        assert prop["title"]["ru"] and prop["title"]["en"]
+    o = GAME.parse_options({"station_cards": True})
+    assert o.station_cards and not o.expert
+    with pytest.raises(OptionsError):
+        GAME.parse_options({"expert": "yes"})
