@@ -83,7 +83,8 @@ class ColtState(State):
     __slots__ = (
         "two", "expert", "station", "bps", "nb", "W", "phase", "cur", "legal",
         "char", "slot", "pos", "marshal", "tloc", "tval", "known", "cyl", "fired", "recv",
-        "neutral", "ransom", "hands", "decks", "discards", "dknown", "hknown", "pile", "rob_i",
+        "neutral", "ransom", "hands", "decks", "discards", "dknown", "hknown", "dpub",
+        "pile", "rob_i",
         "round_no", "first0", "first", "rcards", "turn_i", "ord_i", "step", "turns",
         "ctx_b", "ctx_t", "ctx_tok", "queue", "teams", "hidden", "wagons", "ghost_seat",
         "doc_seat", "chained", "tuco_down")
@@ -345,6 +346,7 @@ class ColtState(State):
                 if rng is None:
                     rng = self.rng()
                 disc = self.discards[p]
+                self.dpub[p] = ()
                 _shuffle(disc, rng)
                 deck.extend(disc)
                 disc.clear()
@@ -457,7 +459,10 @@ class ColtState(State):
             for p in range(self.num_players):
                 hand = self.hands[p]
                 bullets = [c for c in hand if c >= 12]
-                self.hknown[p] = ()
+                if self.hknown[p]:
+                    # bullets known to be in the hand are known to be in the discard pile
+                    self.dpub[p] += self.hknown[p]
+                    self.hknown[p] = ()
                 if bullets:
                     self.hands[p] = [c for c in hand if c < 12]
                     self.discards[p].extend(bullets)
@@ -511,6 +516,7 @@ class ColtState(State):
         e = self.pile[self.rob_i]
         if self.expert:
             self.discards[e >> 5].append(e & 15)
+            self.dpub[e >> 5] += (e & 15,)
         else:
             self.decks[e >> 5].append(e & 15)
         self.rob_i += 1
@@ -594,6 +600,7 @@ class ColtState(State):
                 self._marshal_to(1 if m == 0 else m - 1)
             if self.expert:
                 self.discards[p].append(c)
+                self.dpub[p] += (c,)
             else:
                 self.decks[p].append(c)
             self.rob_i += 1
@@ -965,6 +972,7 @@ class ColtState(State):
         s.discards = [d[:] for d in self.discards] if self.expert else self.discards
         s.dknown = self.dknown[:]
         s.hknown = self.hknown[:]
+        s.dpub = self.dpub[:]
         s.pile = self.pile[:]
         s.rob_i = self.rob_i
         s.round_no = self.round_no
@@ -1042,7 +1050,10 @@ class ColtState(State):
             for c in fixed:
                 pool.remove(c)
             if s.expert:
-                pool += s.discards[p]
+                disc = s.discards[p][:]
+                for c in s.dpub[p]:
+                    disc.remove(c)
+                pool += disc
             slots = down.get(p, ())
             nh = len(hand)
             # face-down pile cards are action cards; so is an expert hand after Schemin'
@@ -1063,7 +1074,7 @@ class ColtState(State):
             s.hands[p] = fixed_hand + pool[:nh]
             s.decks[p] = pool[nh:nh + cut] + deck[cut:]
             if s.expert:
-                s.discards[p] = pool[nh + cut:]
+                s.discards[p] = list(s.dpub[p]) + pool[nh + cut:]
         if s.cur != player:
             # the decider's options depend on the cards just resampled
             if s.phase == PH_SCHEME:
@@ -1202,6 +1213,7 @@ class ColtExpress(Game):
         s.discards = [[] for _ in range(n)]
         s.dknown = [0] * n
         s.hknown = [()] * n
+        s.dpub = [()] * n
         if o.expert:
             for d in s.decks:
                 rng.shuffle(d)

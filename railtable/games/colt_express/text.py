@@ -66,6 +66,7 @@ def observation(s, player) -> dict:
                         if s.char[p * s.bps + x] >= 0],
             "hand": len(s.hands[p]), "deck": len(s.decks[p]),
             "discard": len(s.discards[p]) if s.expert else 0,
+            "discard_face_up": [s._card_json(p, c) for c in s.dpub[p]] if s.expert else [],
             "bullets_received": s.recv[p], "bullets_fired": s.fired[p]})
     pile = []
     for i, e in enumerate(s.pile):
