@@ -1,0 +1,262 @@
+"""Load test: many live tables played over WebSockets by random clients on loopback.
+
+Every seat of every table is its own WebSocket client. When it is a seat's turn, it sends a
+random legal action and measures the time until the server's update for that action comes
+back (the move was validated, applied, committed and broadcast). A finished table is
+replaced by a new one so the number of live tables stays constant.
+
+    run(tables=200, seats=4, seconds=10, game="colt_express", url=None) -> dict
+
+With url=None a server is started in a subprocess on a free 127.0.0.1 port with a temporary
+SQLite file. Only loopback addresses are accepted, and counts and durations are bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+MAX_TABLES = 1000
+MAX_SECONDS = 600.0
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _raise_fd_limit() -> None:
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = hard if hard != resource.RLIM_INFINITY else 65536
+        if soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 65536), hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    k = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[k]
+
+
+class _Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.errors = 0
+        self.tables_finished = 0
+        self.measuring = False
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
+                 server_pid: int | None = None) -> dict:
+    import httpx
+
+    stats = _Stats()
+    rng = random.Random(1)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        warmup = min(2.0, seconds / 5)
+        stop_at = time.perf_counter() + 3600  # set properly once every table is seated
+        holder = {"stop": stop_at}
+        # seat every table first, then measure for `seconds`
+        tasks = []
+        for i in range(tables):
+            tasks.append(asyncio.create_task(_play_table_until(
+                http, base, game, seats, stats, holder, rng)))
+            if i % 20 == 19:
+                await asyncio.sleep(0)
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        cpu0 = _cpu_seconds(server_pid)
+        t0 = time.perf_counter()
+        holder["stop"] = t0 + seconds
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        cpu1 = _cpu_seconds(server_pid)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    lat = sorted(stats.latencies)
+    return {
+        "game": game, "tables": tables, "seats": seats, "seconds": round(elapsed, 2),
+        "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
+        "p50_ms": round(_percentile(lat, 0.50) * 1000, 1),
+        "p95_ms": round(_percentile(lat, 0.95) * 1000, 1),
+        "p99_ms": round(_percentile(lat, 0.99) * 1000, 1),
+        "max_ms": round(lat[-1] * 1000, 1) if lat else float("nan"),
+        "errors": stats.errors, "tables_finished": stats.tables_finished,
+        "server_cpu_ms_per_move": (round((cpu1 - cpu0) * 1000 / stats.moves, 3)
+                                   if cpu0 is not None and cpu1 is not None and stats.moves
+                                   else None),
+    }
+
+
+async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None:
+    from websockets.asyncio.client import connect
+
+    ws_base = base.replace("http://", "ws://", 1)
+    while time.perf_counter() < holder["stop"]:
+        r = await http.post(f"{base}/api/tables", json={
+            "game": game, "seats": [{"kind": "human", "name": f"load{i}"} for i in range(seats)]})
+        if r.status_code != 201:
+            raise RuntimeError(f"cannot create a {game} table: {r.text}")
+        out = r.json()
+        conns = []
+        try:
+            for s in out["seats"]:
+                ws = await connect(f"{ws_base}/ws/tables/{out['id']}", max_size=2 ** 22,
+                                   compression=None, open_timeout=60, ping_interval=None)
+                await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en"}))
+                conns.append(ws)
+            done = asyncio.Event()
+            await asyncio.gather(*(_seat_until(ws, stats, holder, rng, done) for ws in conns))
+            if done.is_set():
+                stats.tables_finished += 1
+        finally:
+            for ws in conns:
+                await ws.close()
+
+
+async def _seat_until(ws, stats, holder, rng, done) -> None:
+    sent_seq = -1
+    sent_at = 0.0
+    async for raw in ws:
+        if sent_seq < 0 and '"legal":[]' in raw and '"status":"running"' in raw:
+            continue  # not this seat's turn and nothing to measure: no need to parse
+        m = json.loads(raw)
+        kind = m.get("type")
+        if kind == "error":
+            stats.errors += 1
+            continue
+        if kind not in ("state", "update"):
+            continue
+        if sent_seq >= 0 and m["seq"] > sent_seq:
+            if stats.measuring:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.moves += 1
+            sent_seq = -1
+        if m["status"] == "finished":
+            done.set()
+            return
+        if time.perf_counter() >= holder["stop"]:
+            return
+        legal = m.get("legal")
+        if legal and sent_seq < 0:
+            choice = legal[int(rng.random() * len(legal))]
+            sent_seq = m["seq"]
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "seq": m["seq"], "id": choice["id"]}))
+
+
+def _start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
+    import httpx
+
+    port = _free_port()
+    env = dict(os.environ)
+    log = open(tmp / "server.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1", "--port", str(port),
+         "--db", f"sqlite:///{tmp / 'loadtest.db'}", "--bot-delay", "0"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {(tmp / 'server.log').read_text()[-2000:]}")
+        try:
+            if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start within 60 s")
+
+
+def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "colt_express",
+        url: str | None = None) -> dict:
+    """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
+
+    Returns and prints accepted moves per second and latency percentiles (ms).
+    """
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"tables must be 1-{MAX_TABLES}")
+    if not 1 <= seats <= 16:
+        raise ValueError("seats must be 1-16")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"seconds must be in (0, {MAX_SECONDS}]")
+    if url is not None:
+        parsed = urlparse(url)
+        if parsed.scheme != "http" or parsed.hostname not in LOOPBACK:
+            raise ValueError("the load test only drives a server on a loopback address "
+                             "(http://127.0.0.1:PORT)")
+        url = url.rstrip("/")
+    _raise_fd_limit()
+    proc = None
+    with tempfile.TemporaryDirectory(prefix="railtable-load-") as tmp:
+        try:
+            if url is None:
+                proc, url = _start_server(Path(tmp))
+            try:
+                import uvloop
+                runner = asyncio.Runner(loop_factory=uvloop.new_event_loop)
+            except ImportError:
+                runner = asyncio.Runner()
+            with runner:
+                out = runner.run(_drive(url, tables, seats, seconds, game,
+                                         proc.pid if proc is not None else None))
+        finally:
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    out["url"] = url
+    print(f"{out['moves']} moves accepted in {out['seconds']} s: {out['moves_per_s']} moves/s; "
+          f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
+          f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game}; "
+          f"{out['tables_finished']} tables finished; {out['errors']} errors; server CPU "
+          f"{out['server_cpu_ms_per_move']} ms per move", flush=True)
+    return out
+
+
+if __name__ == "__main__":
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m railtable.server.loadtest")
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--game", default="colt_express")
+    p.add_argument("--url", default=None)
+    a = p.parse_args()
+    run(a.tables, a.seats, a.seconds, a.game, a.url)
