@@ -103,3 +103,14 @@ def test_marshal_only_moves_inside():
             s.apply(legal[rng.randrange(len(legal))])
             assert abs(s.marshal - m) <= 2 and 0 <= s.marshal <= s.W
             m = s.marshal
+
+
+def test_render_text_draws_train_and_hand():
+    s = new(4, chars=["doc", "cheyenne", "django", "tuco"], seed=2)
+    obs = s.observation(0)
+    for lang, loco, doc in (("en", "Locomotive", "Doc"), ("ru", "Локомотив", "Док")):
+        text = GAME.render_text(obs, lang)
+        assert loco in text and doc in text
+        hand_line = [x for x in text.splitlines() if x.startswith(("Hand", "Рука"))]
+        assert len(hand_line) == 1 and hand_line[0].count(",") == len(s.hands[0]) - 1
+    assert "Hand" not in GAME.render_text(s.observation(None), "en")
