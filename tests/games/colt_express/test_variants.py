@@ -231,3 +231,21 @@ def test_expert_known_bullets_stay_known_when_determinizing():
     for k in range(20):
         d = s.determinize(p, random.Random(k))
         assert R.NEUTRAL in d.hands[q] and 13 + p in d.hands[q]
+
+
+def test_determinize_keeps_a_face_down_fire_revealed_by_its_partner_card():
+    # rulebook: ОСОБЫЕ ПРАВИЛА, ПЕРСОНАЖИ (a face-down Fire may be followed by another card)
+    import random
+    for seed in range(30):
+        s = _team_scheme(seed=seed)
+        if s.ghost_seat == s.cur:
+            break
+    p = s.cur
+    s.hands[p] = [2, 8, 9, 0, 1]
+    s.legal = s._scheme_legal()
+    act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]],
+            "face_down": True})
+    act(s, {"type": "play", "card": "punch", "bandit": R.BANDITS[s.char[2 * p + 1]]})
+    for k in range(30):
+        d = s.determinize(1 - p, random.Random(k))
+        assert d.pile[0] & 15 == 2 and d.pile[0] & 16
