@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -145,13 +146,29 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
                 await ws.close()
 
 
+_HEAD = re.compile(r'^\{"type":"(state|update)","seq":(\d+),"status":"(\w+)"')
+_DECODER = json.JSONDecoder()
+
+
+def _quick(raw: str) -> dict:
+    """The fields a player needs (type, seq, status, legal) without parsing the whole
+    observation; any other message is parsed in full."""
+    head = _HEAD.match(raw)
+    k = raw.find('"legal":', head.end()) if head else -1
+    if k < 0:
+        return json.loads(raw)
+    legal, _ = _DECODER.raw_decode(raw, k + 8)
+    return {"type": head.group(1), "seq": int(head.group(2)), "status": head.group(3),
+            "legal": legal}
+
+
 async def _seat_until(ws, stats, holder, rng, done) -> None:
     sent_seq = -1
     sent_at = 0.0
     async for raw in ws:
         if sent_seq < 0 and '"legal":[]' in raw and '"status":"running"' in raw:
             continue  # not this seat's turn and nothing to measure: no need to parse
-        m = json.loads(raw)
+        m = _quick(raw)
         kind = m.get("type")
         if kind == "error":
             stats.errors += 1

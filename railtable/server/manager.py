@@ -275,7 +275,17 @@ class LiveTable:
             log.exception("event_text failed for %s", event.get("type"))
             return str(event.get("type", "?"))
 
-    def payload(self, seat: int | None, lang: str, full: bool) -> dict:
+    def _cached_text(self, event: dict, lang: str, texts: dict | None) -> str:
+        if texts is None:
+            return self._log_text(event, lang)
+        key = (id(event), lang)
+        t = texts.get(key)
+        if t is None:
+            t = texts[key] = self._log_text(event, lang)
+        return t
+
+    def payload(self, seat: int | None, lang: str, full: bool,
+                texts: dict | None = None) -> dict:
         st = self.state
         cur = st.current_player()
         legal = []
@@ -294,11 +304,11 @@ class LiveTable:
             "seq": self.seq,
             "status": self.status,
             "current": cur if cur >= 0 else None,
-            "observation": st.observation(seat),
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "result": self.result,
-            "log": [{"seq": s, "text": self._log_text(e, lang)} for s, e in entries],
+            "observation": st.observation(seat),
+            "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],
         }
         if full:
             msg["seat"] = seat
@@ -309,11 +319,12 @@ class LiveTable:
     def broadcast(self, full: bool = False) -> None:
         """Send every connection its own view; one encoding per (seat, language)."""
         cache: dict[tuple, str] = {}
+        texts: dict = {}  # each log line is written once per language
         for c in list(self.conns):
             key = (c.seat, c.lang)
             text = cache.get(key)
             if text is None:
-                text = cache[key] = dumps(self.payload(c.seat, c.lang, full))
+                text = cache[key] = dumps(self.payload(c.seat, c.lang, full, texts))
             c.send(text)
 
     def broadcast_players(self) -> None:
