@@ -79,8 +79,6 @@ def test_note2_every_way_into_the_marshals_car():
     place(s, "tuco", 4)
     stealin(s, [], event_card=0)
     assert s.marshal == 4 and where(s, "tuco") == (4, True)
-    # the Marshal never goes on a roof
-    assert all(R.MARSHAL_TO <= a < R.FIRE_AT for a in [R.MARSHAL_TO + s.marshal])
 
 
 def test_note3_shooting_on_roofs():
@@ -108,8 +106,8 @@ def test_note4_belle_only_target_can_be_hit():
     place(s, "belle", 2)
     place(s, "cheyenne", 2)
     stealin(s, [("tuco", "punch")])
-    # Cheyenne is the only punch target (Belle excluded): forced
-    assert where(s, "cheyenne")[0] in (1, 3) or s.phase == R.PH_PUNCH_DIR
+    # Cheyenne is the only punch target (Belle excluded): forced, only the direction is asked
+    assert s.phase == R.PH_PUNCH_DIR and s.ctx_t == slot(s, "cheyenne")
     s = base(["belle", "cheyenne", "django", "tuco"])
     place(s, "tuco", 2)
     place(s, "belle", 2)
@@ -334,4 +332,3 @@ def test_note11_turn_orders_and_station_last():
     f0 = firsts[0][1]
     assert [f for _, f in firsts] == [(f0 + k) % 4 for k in range(5)]
     assert s.rcards[4] in (14, 15, 16)
-    assert cards_of(s, 0)  # the cards still exist at the end

@@ -97,12 +97,18 @@ def test_play_or_draw_and_turn_order():
 def test_unplayed_cards_return_to_deck():
     # rulebook: ФАЗА 1 (unplayed hand cards go back on top of the deck at the end)
     s = new(3, seed=2)
-    while s.phase == R.PH_SCHEME:
-        s.apply(s.legal_actions()[0])
+    set_turns(s, (R.NORMAL,))
+    mover = next(p for p in range(3) if s.pos[p] == (s.W - 1) * 2)
+    for _ in range(3):
+        if s.cur == mover:
+            act(s, {"type": "play", "card": "move"})
+        else:
+            act(s, {"type": "draw"})
+    # Stealin' waits for the mover's choice of direction
+    assert s.phase == R.PH_MOVE and s.cur == mover
     assert all(h == [] for h in s.hands)
-    # every card is in the deck or in the pile
     for p in range(3):
-        assert len(s.decks[p]) + sum(1 for e in s.pile if e >> 5 == p) >= 10
+        assert len(s.decks[p]) == (9 if p == mover else 10)
 
 
 def test_options_validation():

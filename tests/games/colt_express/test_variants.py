@@ -203,9 +203,12 @@ def test_expert_bullets_on_top_and_reshuffle():
     clear_loot(s)
     place(s, "tuco", 2)
     place(s, "django", 3)
-    s.discards[slot(s, "django")] = []
+    place(s, "doc", 0, roof=True)
     stealin(s, [("tuco", "fire")])
-    assert R.NEUTRAL not in s.decks[2]
+    # the bullet lay on top of Django's deck, so the next round's draw took it, in view of all
+    d = slot(s, "django")
+    bullet = 13 + slot(s, "tuco")
+    assert s.round_no == 1 and bullet in s.hands[d] and s.hknown[d] == (bullet,)
     s2 = new(3, seed=5, expert=True)
     p = s2.cur
     s2.discards[p] = s2.decks[p][:]
