@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server.manager import LANGS, ActionError, Conn, Manager, dumps
+from railtable.server.manager import LANGS, ActionError, Conn, Manager, dumps, table_info
 from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
@@ -148,10 +148,24 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0)
         return JSONResponse(await mgr().list_tables(statuses))
 
     async def api_table(request: Request) -> Response:
-        t = await mgr().get(request.path_params["id"])
-        if t is None:
+        table_id = request.path_params["id"]
+        t = mgr().tables.get(table_id)
+        if t is not None:
+            return JSONResponse(t.info())
+        row = await mgr().db.call(mgr().db.store.get_table, table_id)
+        if row is None:
             return error("not_found", "no such table", 404)
-        return JSONResponse(t.info())
+        if row.status != "finished":  # a live table: load it (bots resume)
+            t = await mgr().get(table_id)
+            return JSONResponse(t.info())
+        try:
+            game = get_game(row.game)
+        except UnknownGame as e:
+            return error("unknown_game", str(e), 404)
+        info = table_info(game, row.id, row.status, row.num_players, row.seats, row.options,
+                          row.created, row.moves, row.result)
+        info["seed"] = row.seed
+        return JSONResponse(info)
 
     async def api_join(request: Request) -> Response:
         t = await mgr().get(request.path_params["id"])

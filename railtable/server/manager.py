@@ -426,6 +426,8 @@ class LiveTable:
                 log.exception("table %s: broadcasting action %s failed", self.id, self.seq)
                 self.mgr.schedule_reload(self.id)
             self._schedule_bot()
+            if status == "finished" and not self.conns:
+                self.mgr.evict(self)
 
     def _check_turn(self, seat: int | None, seq: Any) -> None:
         if seat is None:
