@@ -90,6 +90,12 @@ class MapData:
         self.city_cubes = [c["cubes"] for c in cities]
         self.gray_cities = [i for i, c in enumerate(self.city_colour0) if c == GRAY]
         self.markers_to_end = {int(k): v for k, v in d["empty_markers_to_end"].items()}
+        # the static board for views (shared by every observation; do not mutate)
+        self.board_json = {
+            "id": self.id, "title": dict(self.title), "orientation": "pointy",
+            "hexes": [[q, r, TERRAINS[t]] for (q, r), t in zip(self.hex_qr, self.terrain)],
+            "ridges": [list(x) for x in d["ridges"]],
+        }
 
     @staticmethod
     def distance(a: tuple, b: tuple) -> int:
@@ -918,7 +924,7 @@ class RotwState(State):
                 "cubes": self.cubes[c * NUM_COLOURS:(c + 1) * NUM_COLOURS],
                 "empty": self.empty[c]})
         obs = {
-            "map": m.id, "round": self.round + 1, "turn": self.turn + 1,
+            "map": m.id, "board": m.board_json, "round": self.round + 1, "turn": self.turn + 1,
             "phase": PHASE_NAMES[self.phase], "current_player": self.current_player(),
             "first_player": self.first, "order": list(self.order), "seat": player,
             "players": players, "cities": cities,

@@ -1,0 +1,183 @@
+"""More rule tests: operations-card effects, continuing links, the borrowing bound."""
+
+from railtable.games.railways_of_the_world import GAME
+from railtable.games.railways_of_the_world import rules as R
+from railtable.games.railways_of_the_world.actions import (
+    A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_STEP,
+    A_TAKE_CARD, A_USE_CARD, MAX_SEATS)
+from tests.games.railways_of_the_world.helpers import (
+    M, build_link, chain, city, fresh, give, route, set_cubes, to_turn)
+
+
+def _take(s, p, key):
+    c = GAME.card_id[key]
+    if c in s.deck:
+        s.deck.remove(c)
+        s.display.append(c)
+    to_turn(s, p)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + c)
+    return c
+
+
+def test_unfinished_link_continued_later_in_the_round():
+    # rulebook: Прокладывание рельсов (a tile joins a city's track or an already laid tile;
+    # unfinished links stay until the end of the round)
+    s = fresh(2, 11)
+    a, b = chain(1, s)
+    r = route(s, 0, a, b)
+    assert len(r[1]) >= 2
+    give(s, 0, 40000)
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + M.city_hex[a])
+    s.apply(A_STEP + r[1][0])
+    s.apply(A_FINISH)
+    assert len(s.unfinished[0]) == 1 and s.links == []
+    head = s.unfinished[0][0][1][-1][0]
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    assert A_BUILD_AT + head in s.legal_actions()
+    s.apply(A_BUILD_AT + head)
+    for d in r[1][1:]:
+        s.apply(A_STEP + d)
+    assert s.links[-1][:3] == (0, a, b) and s.unfinished[0] == []
+    assert len(s.links[-1][3]) == len(r[1]) - 1 + 0 or len(s.links[-1][3]) >= 1
+
+
+def test_major_line_rewards_a_chain_of_own_links():
+    # rulebook: Получение карты операции, green circle (Major Line: our design)
+    s = fresh(3, 3)
+    c = GAME.card_id["major_line_new_york_chicago"]
+    assert c in s.display
+    card = GAME.card_params[c]
+    a, b = card["city_ids"]["eastern_us_canada"]
+    # give player 1 every link of a short chain from a to b by hand
+    path = _city_path(s, a, b)
+    for x, y in zip(path, path[1:]):
+        s.adj[x] += ((y, 1),)
+        s.adj[y] += ((x, 1),)
+    s._check_major_lines(1)
+    assert s.points[1] == card["points"] and c in s.discard and c not in s.display
+
+
+def _city_path(s, a, b):
+    pos = [M.hex_qr[h] for h in M.city_hex]
+    prev = {a: None}
+    todo = [a]
+    while todo:
+        x = todo.pop(0)
+        for y in range(M.num_cities):
+            if y not in prev and 2 <= M.distance(pos[x], pos[y]) <= 5:
+                prev[y] = x
+                todo.append(y)
+    out = [b]
+    while out[-1] != a:
+        out.append(prev[out[-1]])
+    return out[::-1]
+
+
+def test_service_bounty_goes_to_the_first_delivery_there():
+    # rulebook: Получение карты операции, green circle (Service Bounty: our design)
+    s = fresh(3, 3)
+    key = "service_bounty_boston"
+    c = GAME.card_id[key]
+    if c in s.deck:
+        s.deck.remove(c)
+        s.display.append(c)
+    dest = city("boston")
+    src = next(x for x in range(M.num_cities) if route(s, 0, x, dest))
+    give(s, 0, 40000)
+    build_link(s, 0, src, dest)
+    k = s.city_colour[dest]
+    if s.city_colour[src] == k:
+        s.city_colour[src] = R.GRAY
+    set_cubes(s, src, [1 if i == k else 0 for i in range(5)])
+    to_turn(s, 0)
+    s.apply(A_DELIVER)
+    s.apply(A_CUBE + src * 5 + k)
+    s.apply(A_MOVE + dest * MAX_SEATS)
+    assert s.points[0] == 1 + GAME.card_params[c]["points"] and c in s.discard
+
+
+def test_bridge_and_tunnel_cards_change_costs():
+    # rulebook: Получение карты операции, no symbol (permanent benefits: our design)
+    s = fresh(3, 3)
+    water = next((c, d) for c, h in enumerate(M.city_hex) for d in range(6)
+                 if M.nb[h * 6 + d] >= 0 and M.city_at[M.nb[h * 6 + d]] < 0
+                 and M.terrain[M.nb[h * 6 + d]] == 1 and not M.ridge[h * 6 + d])
+    ridge = next((c, d) for c, h in enumerate(M.city_hex) for d in range(6)
+                 if M.nb[h * 6 + d] >= 0 and M.city_at[M.nb[h * 6 + d]] < 0
+                 and M.ridge[h * 6 + d])
+    _take(s, 0, "bridge_company")
+    _take(s, 0, "tunnel_engineers") if GAME.card_id["tunnel_engineers"] in s.display + s.deck \
+        else None
+    for (c, d), want in ((water, 2000), (ridge, None)):
+        st = {dd: cost for dd, cost, _t, _c in s._head_steps(0, c, [], 0)}
+        t = M.nb[M.city_hex[c] * 6 + d]
+        if want is None:
+            want = s._tile_cost(0, t) + 2000
+        assert st[d] == want
+
+
+def test_extra_tile_card_allows_a_fifth_tile_once_per_round():
+    # rulebook: Получение карты операции, purple diamond (Survey Crew: our design)
+    s = fresh(2, 4)
+    c = _take(s, 0, "survey_crew")
+    give(s, 0, 80000)
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    best = None
+    for a in s.legal_actions():
+        s2 = s.clone()
+        s2.apply(a)
+        n = 0
+        while s2.phase == R.PH_BUILD:
+            steps = [x for x in s2._steps(0) if x[3] < 0]
+            if not steps:
+                break
+            s2.apply(A_STEP + steps[0][0])
+            n += 1
+        if n == 5:
+            best = s2
+            break
+    assert best is not None and (best.used[0] >> c) & 1
+
+
+def test_express_card_adds_a_link_to_deliveries_this_turn():
+    # rulebook: Получение карты операции, fan (kept, played any time: our design)
+    s = fresh(3, 3)
+    cs = chain(2, s)
+    for x, y in zip(cs, cs[1:]):
+        give(s, 0, 40000)
+        build_link(s, 0, x, y)
+    k = 0
+    s.city_colour[cs[2]] = k
+    for x in cs[:2]:
+        if s.city_colour[x] == k:
+            s.city_colour[x] = R.GRAY
+    for x in cs:
+        set_cubes(s, x, [0] * 5)
+    set_cubes(s, cs[0], [1, 0, 0, 0, 0])
+    c = _take(s, 0, "express_service")
+    to_turn(s, 0)
+    assert A_DELIVER not in s.legal_actions()
+    s.apply(A_USE_CARD + c)
+    assert A_DELIVER in s.legal_actions() and c in s.discard
+
+
+def test_notes_offered_only_while_a_payment_is_out_of_reach():
+    # rulebook: ДЕНЬГИ И ЗАЙМЫ (any number of notes) - bounded by the project, see docs
+    s = to_turn(fresh(3, 1), 0)
+    assert A_NOTE in s.legal_actions()
+    give(s, 0, 5000)
+    assert A_NOTE in s.legal_actions()  # urbanizing ($10k) is still out of reach
+    give(s, 0, 5000)
+    assert A_NOTE not in s.legal_actions()  # every payment of this decision fits
+    s.apply(A_BUILD)
+    s.apply(s.legal_actions()[0])
+    assert A_NOTE not in s.legal_actions()  # every tile is affordable
+    s.cash[0] = 1000
+    s.bank = -1000
+    s._legal = None
+    assert s.legal_actions() == [A_NOTE]  # no tile is affordable: borrow
