@@ -37,6 +37,7 @@ W_EMPTY = 22.0       # an empty train standing at a trade city with goods (befor
 W_DIST_EMPTY = 2.0   # per movement point between an empty train and goods
 CAP_EMPTY = 10
 READY = 4.0
+P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
 W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
 
@@ -259,7 +260,9 @@ def train_value(s, t):
             best = v
     if best is None:  # a city with no green exit
         best = now - MEAN_ROLL[t // 3] * w_token
-    return best - W_OBSTACLE * obst
+    # the team can usually set the way before the train moves again: the next move's
+    # outcome counts with a weight, the distance (less what is in the way) in full
+    return now - W_OBSTACLE * obst + P_NEXT_MOVE * (best - now)
 
 
 def evaluate(s):
