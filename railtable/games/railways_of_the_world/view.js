@@ -159,7 +159,8 @@ function drawMap(ctx, idx) {
     const g = s("g", {}, poly, s("title", {}, `${tr(ctx, "terrain", terrain)} (${q},${r})`));
     if (terrain === "mountain") g.append(s("circle", {cx: x, cy: y, r: 2.5, fill: "#fff"}));
     if (terrain === "water") g.append(s("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#2a6db0"}, "≈"));
-    ground.append(clickable(g, l, ctx));
+    // a city's hex is clicked through the city drawn on it
+    ground.append(cityAt[`${q},${r}`] === undefined ? clickable(g, l, ctx) : g);
   }
   svg.append(ground);
   // ridges on hex edges
@@ -200,7 +201,7 @@ function drawMap(ctx, idx) {
     c.cubes.forEach((n, k) => { for (let i = 0; i < n; i++) cubes.push(["red", "yellow", "blue", "black", "purple"][k]); });
     const n = cubes.length;
     cubes.forEach((col, i) => {
-      const cx = x - (n * 7) / 2 + i * 7, cy = y - 3;
+      const cx = x - (n * 7) / 2 + i * 7, cy = y + SIZE * 0.62 + 1;
       const l = idx.cube[`${c.key}:${col}`];
       const rect = s("rect", {x: cx, y: cy, width: 6, height: 6, fill: CUBE[col], stroke: l ? "#0d47a1" : "#fff",
                               "stroke-width": l ? 1.8 : 0.8});
