@@ -234,6 +234,9 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
         f["reason"] = t["ends"].get(ev["reason"], ev["reason"])
     if "level" in ev:
         f["level"] = t["levels"].get(ev["level"], ev["level"])
+    if ev.get("type") == "market_open":
+        f["kind"] = {"items": "предметы" if ru else "items",
+                     "weapons": "оружие" if ru else "weapons"}.get(ev.get("kind"), "")
     if "targets" in ev:
         f["targets"] = ", ".join(str(c) for c in ev["targets"]) or "-"
     if ev.get("type") == "turn":
