@@ -159,6 +159,9 @@ class RotwState(State):
         if a == A_NOTE:
             self._take_notes(p, 1, "loan")
             return
+        if a >= A_USE_CARD:
+            self._use_card(p, a - A_USE_CARD)
+            return
         if ph == PH_AUCTION:
             self._auction(p, a)
         elif ph == PH_TURN:
@@ -200,6 +203,8 @@ class RotwState(State):
                 out.append(A_BID + k)
             if room < MAX_RAISE:  # a note only while a raise is out of reach
                 out.append(A_NOTE)
+            if self.cards[p]:
+                out += self._card_uses(p, False)
             return out
         p = self.order[self.pos]
         if ph == PH_TURN:
@@ -223,15 +228,8 @@ class RotwState(State):
             if len(out) == 0 or out == [A_NOTE]:
                 # rulebook: ФАЗА 2 lists five actions; passing only when none is possible
                 out.append(A_PASS_TURN)
-            used = self.used[p]
-            for c in sorted(self.cards[p]):
-                eff = g.card_effect[c]
-                if eff == E_SUBSIDY and not (used >> c) & 1:
-                    out.append(A_USE_CARD + c)
-                elif eff == E_WINDFALL:
-                    out.append(A_USE_CARD + c)
-                elif eff == E_BOOST and self.boost[p] == 0:
-                    out.append(A_USE_CARD + c)
+            if self.cards[p]:
+                out += self._card_uses(p, True)
             return out
         if ph == PH_BUILD_START:
             return [A_BUILD_AT + h for h in self._any_build_start(p, False)]
@@ -249,6 +247,8 @@ class RotwState(State):
             if self.wl_steps:
                 out.append(A_FINISH)
             out.sort()
+            if self.cards[p]:
+                out += self._card_uses(p, False)
             return out
         if ph == PH_URB_COLOUR:
             return [A_URB_COLOUR + k for k in self._urbanize_colours()]
@@ -262,6 +262,22 @@ class RotwState(State):
             kind = self.game.card_kind
             return sorted(A_TAKE_CARD + c for c in self.display if kind[c] != K_CONDITION)
         return []
+
+    def _card_uses(self, p: int, boost_ok: bool) -> list[int]:
+        """Held cards that may be played now (not an action): a once-per-round card not
+        used this round, a keep card (boosts only when choosing the turn's action)."""
+        g = self.game
+        used = self.used[p]
+        out = []
+        for c in sorted(self.cards[p]):
+            eff = g.card_effect[c]
+            if eff == E_SUBSIDY and not (used >> c) & 1:
+                out.append(A_USE_CARD + c)
+            elif eff == E_WINDFALL:
+                out.append(A_USE_CARD + c)
+            elif eff == E_BOOST and boost_ok and self.boost[p] == 0:
+                out.append(A_USE_CARD + c)
+        return out
 
     def _why(self, a: int) -> str:
         if self.phase == PH_OVER:
@@ -405,22 +421,25 @@ class RotwState(State):
             if self.record_events:
                 self.emit({"type": "pass_turn", "player": p})
             self._end_turn()
-        else:  # use a held card (not an action)
-            c = a - A_USE_CARD
-            eff = g.card_effect[c]
-            if eff == E_SUBSIDY:
-                self.used[p] |= 1 << c
-                self._receive(p, g.card_params[c]["amount"])
-            elif eff == E_WINDFALL:
-                self.cards[p].remove(c)
-                self.discard.append(c)
-                self._receive(p, g.card_params[c]["amount"])
-            elif eff == E_BOOST:
-                self.cards[p].remove(c)
-                self.discard.append(c)
-                self.boost[p] = g.card_params[c]["links"]
-            if self.record_events:
-                self.emit({"type": "use_card", "player": p, "card": c})
+
+    def _use_card(self, p: int, c: int) -> None:
+        # rulebook: Получение карты операции - purple diamond (once a round) and fan (once,
+        # then discarded) cards are played without spending the action
+        g = self.game
+        eff = g.card_effect[c]
+        if eff == E_SUBSIDY:
+            self.used[p] |= 1 << c
+            self._receive(p, g.card_params[c]["amount"])
+        elif eff == E_WINDFALL:
+            self.cards[p].remove(c)
+            self.discard.append(c)
+            self._receive(p, g.card_params[c]["amount"])
+        elif eff == E_BOOST:
+            self.cards[p].remove(c)
+            self.discard.append(c)
+            self.boost[p] = g.card_params[c]["links"]
+        if self.record_events:
+            self.emit({"type": "use_card", "player": p, "card": c})
 
     def _end_turn(self) -> None:
         p = self.order[self.pos]
