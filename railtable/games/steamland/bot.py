@@ -145,11 +145,14 @@ class HeuristicBot(Bot):
         out = []
         city_cells = {}
         kinds = {}
+        nd = s.ndragons
         for c in range(g.ncells):
             ti = s.tile[c]
             if ti >= 0:
                 k = g.t_kind[ti]
-                kinds.setdefault(k, []).append(c)
+                # only places that are open now (dragons close markets, taverns, cities)
+                if k == R.K_CITY and nd < 2 or k in (R.K_MARKET, R.K_TAVERN) and nd < 1:
+                    kinds.setdefault(k, []).append(c)
                 if g.t_city[ti]:
                     city_cells[g.t_city[ti]] = c
         if s.complete and s._find_effect(p, R.E_SCREWDRIVER) >= 0:
@@ -411,7 +414,7 @@ class HeuristicBot(Bot):
             if best is not None:
                 step = fog[best[1]][1]
             else:
-                step = -1
+                step = self._break_out(s, p)
         else:
             step = first[best[1]]
         if step >= 0:
@@ -452,6 +455,18 @@ class HeuristicBot(Bot):
             if g.q_kind[t] == R.T_DELIVER and not self._holds(s, p, g.q_item[t]):
                 return True
         return False
+
+    def _break_out(self, s, p: int) -> int:
+        """Nothing to reach and no fog in reach: a creature must be blocking the way. Go and
+        fight the nearest one, whatever the odds."""
+        g = s.game
+        best = None
+        for c in range(g.ncells):
+            if s.mon[c] >= 0 and c != s.pos[p]:
+                dist, first, _ = self._paths(s, p, creature_ok=c)
+                if c in dist and (best is None or dist[c] < best[0]):
+                    best = (dist[c], first[c])
+        return best[1] if best else -1
 
     def _head_needed(self, s, p: int, c: int) -> bool:
         g = s.game
