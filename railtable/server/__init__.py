@@ -25,7 +25,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     import uvicorn
     from sqlalchemy.engine import make_url
 
+    import gc
+
     url = db or default_db_url()
+    # Fewer, cheaper collections: the heap of live tables is long-lived, and a full
+    # collection stalls every table at once.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
     app = create_app(url, bot_delay=bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     if ":" in shown and not shown.startswith("["):

@@ -76,7 +76,7 @@ def _cpu_seconds(pid: int | None) -> float | None:
 
 
 async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
-                 server_pid: int | None = None) -> dict:
+                 server_pid: int | None = None, rate: float | None = None) -> dict:
     import httpx
 
     stats = _Stats()
@@ -85,7 +85,9 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         warmup = min(2.0, seconds / 5)
         stop_at = time.perf_counter() + 3600  # set properly once every table is seated
-        holder = {"stop": stop_at}
+        # with a rate, each table moves at most every `interval` seconds (its players
+        # "think"); without one every seat answers at once and the server is saturated
+        holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0}
         # seat every table first, then measure for `seconds`
         tasks = []
         for i in range(tables):
@@ -138,7 +140,9 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
                 await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en"}))
                 conns.append(ws)
             done = asyncio.Event()
-            await asyncio.gather(*(_seat_until(ws, stats, holder, rng, done) for ws in conns))
+            pace = {"next": time.perf_counter() + rng.random() * holder["interval"]}
+            await asyncio.gather(*(_seat_until(ws, stats, holder, rng, done, pace)
+                                   for ws in conns))
             if done.is_set():
                 stats.tables_finished += 1
         finally:
@@ -162,7 +166,7 @@ def _quick(raw: str) -> dict:
             "legal": legal}
 
 
-async def _seat_until(ws, stats, holder, rng, done) -> None:
+async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
     sent_seq = -1
     sent_at = 0.0
     async for raw in ws:
@@ -187,6 +191,12 @@ async def _seat_until(ws, stats, holder, rng, done) -> None:
             return
         legal = m.get("legal")
         if legal and sent_seq < 0:
+            interval = holder["interval"]
+            if interval:
+                wait = pace["next"] - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                pace["next"] = max(time.perf_counter(), pace["next"]) + interval
             choice = legal[int(rng.random() * len(legal))]
             sent_seq = m["seq"]
             sent_at = time.perf_counter()
@@ -219,10 +229,12 @@ def _start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
 
 
 def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "colt_express",
-        url: str | None = None) -> dict:
+        url: str | None = None, *, rate: float | None = None) -> dict:
     """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
 
-    Returns and prints accepted moves per second and latency percentiles (ms).
+    rate: moves per second offered in total (each table then moves every tables/rate
+    seconds); None plays every move at once, which saturates the server and measures its
+    throughput. Returns and prints accepted moves per second and latency percentiles (ms).
     """
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables must be 1-{MAX_TABLES}")
@@ -230,6 +242,8 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "c
         raise ValueError("seats must be 1-16")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"seconds must be in (0, {MAX_SECONDS}]")
+    if rate is not None and not 0 < rate <= 100_000:
+        raise ValueError("rate must be in (0, 100000] moves per second")
     if url is not None:
         parsed = urlparse(url)
         if parsed.scheme != "http" or parsed.hostname not in LOOPBACK:
@@ -249,7 +263,7 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "c
                 runner = asyncio.Runner()
             with runner:
                 out = runner.run(_drive(url, tables, seats, seconds, game,
-                                         proc.pid if proc is not None else None))
+                                         proc.pid if proc is not None else None, rate))
         finally:
             if proc is not None:
                 proc.terminate()
@@ -258,6 +272,7 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "c
                 except subprocess.TimeoutExpired:
                     proc.kill()
     out["url"] = url
+    out["rate"] = rate
     print(f"{out['moves']} moves accepted in {out['seconds']} s: {out['moves_per_s']} moves/s; "
           f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
           f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game}; "
@@ -275,5 +290,7 @@ if __name__ == "__main__":
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--game", default="colt_express")
     p.add_argument("--url", default=None)
+    p.add_argument("--rate", type=float, default=None,
+                   help="moves per second offered in total (default: as fast as possible)")
     a = p.parse_args()
-    run(a.tables, a.seats, a.seconds, a.game, a.url)
+    run(a.tables, a.seats, a.seconds, a.game, a.url, rate=a.rate)

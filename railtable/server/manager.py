@@ -122,6 +122,7 @@ class Database:
     def start(self) -> None:
         self._wake = asyncio.Event()
         self._task = asyncio.create_task(self._writer())
+        self.store.start_checkpointer()
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -149,7 +150,10 @@ class Database:
             if not batch:
                 continue
             try:
-                await self.call(self.store.append_actions, [a for a, _ in batch])
+                if self.store.inline_writes:
+                    self.store.append_actions([a for a, _ in batch])
+                else:
+                    await self.call(self.store.append_actions, [a for a, _ in batch])
                 for _, fut in batch:
                     if not fut.done():
                         fut.set_result(None)
