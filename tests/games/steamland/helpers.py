@@ -122,8 +122,10 @@ def ready(n: int = 3, level: str = "apprentice", seed: int = 7, clear: bool = Tr
         s.qdeck.extend(s.common)
         s.common = []
         s.bank = G.total_money - 2000 * n - sum(s.lmoney)
-        # seat 0 at the Old Boiler House, the others far away (out of every fight)
+        # seat 0 at the Old Boiler House, the others far away (out of every fight) on a
+        # market, where no event strikes them
         s.pos = [CENTER] + [FAR] * (n - 1)
+        lay(s, FAR, "market")
     s.phase = R.PH_TURN
     s.cur = 0
     s.mp = 8

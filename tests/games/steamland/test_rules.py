@@ -815,3 +815,102 @@ def test_all_dragons_defeated_ends():
     s.weapons[0] = [weapon(s, "tesla_gun")]
     c, cr = _fight_here(s, "dragon_1", [lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1)])
     assert s.is_terminal() and s.result().reason == "dragons_defeated"
+
+
+# ---------------------------------------------------------------- more corner cases
+
+def _top_tile(s, kind):
+    ti = [t for t in s.tdeck if G.t_kind[t] == kind][0]
+    s.tdeck.remove(ti)
+    s.tdeck.append(ti)
+    s._la = None
+    return ti
+
+
+@pytest.mark.parametrize("level,kind,spawns,dragon", [
+    ("apprentice", R.K_CITY, False, False), ("master", R.K_CITY, True, False),
+    ("professor", R.K_ATTACK, True, True), ("genius", R.K_CITY, True, True),
+    ("professor", R.K_CITY, False, False)])
+def test_levels_where_creatures_appear(level, kind, spawns, dragon):
+    # rulebook: 4. Начало игры (the four levels: which revealed hexes bring a creature, and
+    # whether it is a dragon from the separate pile)
+    s = ready(level=level)
+    _top_tile(s, kind)
+    # a creature that lets you flee on top of the pile the level draws from
+    top = creature(s, "dragon_1" if dragon else "steam_rat")
+    (s.ddeck if dragon else s.cdeck).append(top)
+    s.apply(A.MOVE + E)
+    c = cell(1, 0)
+    if not spawns:
+        assert s.mon[c] == -1 and s.fk == 0
+        return
+    assert s.fk == 1 and s.fstep == R.FS_FLEE
+    assert s.fc == top and s.mon[c] == top
+
+
+def test_event_creature_escaped_goes_back_under_its_pile():
+    # rulebook: 13. Схватка (a successful flight: no fight; the event's creature leaves)
+    s = ready()
+    c = cell(1, 0)
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_ATTACK)
+    rat = creature(s, "steam_rat")
+    s.cdeck.append(rat)
+    s.phase = R.PH_START
+    force(s, *rolls(G.red_face), *rolls(6))
+    s._settle()
+    s.apply(A.FLEE)
+    assert s.fk == 0 and s.cdeck[0] == rat and s.mon[c] == -1
+    assert s.cur == 1  # a monster attack still ends the turn
+
+
+def test_event_creature_wins_stays_on_the_players_hex():
+    # rulebook: 13. Схватка (a lost fight: the monster is laid on the hex, the player
+    # retreats to a neighbouring open hex)
+    s = ready()
+    c = cell(1, 0)
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_ATTACK)
+    toad = creature(s, "swamp_toad")
+    s.cdeck.append(toad)
+    s.phase = R.PH_START
+    force(s, *rolls(G.red_face), lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 5))
+    s._settle()
+    assert s.fk == 0 and s.mon[c] == toad
+    assert s.pend[0][0] == R.P_DISPLACE and s.legal_actions() == [A.MOVE + W]
+    s.apply(A.MOVE + W)
+    assert s.pos[0] == CENTER and s.money[0] == 1700 and s.lmoney[c] == 300
+
+
+def test_incoming_item_seen_only_by_its_receiver():
+    # rulebook: 9. Предметы (the item arriving face down stays hidden from the others)
+    s = ready()
+    for k in ("tea_chest", "elixir", "pocket_watch"):
+        give_item(s, 0, k)
+    s._draw_item(0)
+    assert s.observation(0)["incoming"] and s.observation(1)["incoming"] == []
+    assert s.observation(None)["incoming"] == []
+
+
+def test_dungeon_skips_turns():
+    # rulebook: 9. Предметы (the dungeon: the turns are skipped)
+    s = ready()
+    s.jail[1] = 2
+    s.apply(A.END)
+    assert s.cur == 2 or s.current_player() == 2 or s.cur == 0
+    assert s.jail[1] == 1
+
+
+def test_moving_into_a_creature_is_an_attack():
+    # rulebook: 13. Схватка (a monster blocks its hex until beaten)
+    s = ready()
+    c = cell(1, 0)
+    lay(s, c, "sand_dunes")
+    g = creature(s, "steam_rat")
+    s._place(g, c)
+    s._la = None
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
+    s.apply(A.MOVE + E)
+    assert s.heads[0] == [g] and s.pos[0] == c and s.mp == 6
