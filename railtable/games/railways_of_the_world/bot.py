@@ -223,8 +223,8 @@ class HeuristicBot(Bot):
                     if kc < NUM_COLOURS:
                         v += 0.5 * cubes[other * NUM_COLOURS + kc]
                 v += 0.3
-        # already linked by me? little value
-        if any(n == b and o == p for n, o in state.adj[a]):
+        # already linked (by anyone)? the cubes there are contested: little value
+        if any(n == b for n, _o in state.adj[a]):
             v *= 0.2
         return v
 
