@@ -25,12 +25,12 @@ function render() {
     el("h1", {}, el("a", {href: "/"}, "Railtable"), ` · ${title(tbl.title, lang)} · ${t("replay", lang)}`),
     langSwitch(lang, (l) => { lang = l; load(step); }));
   document.getElementById("controls").replaceChildren(el("div", {class: "replay-controls"},
-    el("button", {type: "button", id: "r-start", onclick: () => go(0)}, "⏮ " + t("start", lang)),
+    el("button", {type: "button", id: "r-start", onclick: () => go(0)}, "« " + t("start", lang)),
     el("button", {type: "button", id: "r-prev", onclick: () => go(step - 1)}, "◀ " + t("prev", lang)),
     el("input", {type: "range", id: "r-range", min: 0, max: data.total, value: step,
       onchange: (e) => go(parseInt(e.target.value, 10))}),
     el("button", {type: "button", id: "r-next", onclick: () => go(step + 1)}, t("next", lang) + " ▶"),
-    el("button", {type: "button", id: "r-end", onclick: () => go(data.total)}, t("end", lang) + " ⏭"),
+    el("button", {type: "button", id: "r-end", onclick: () => go(data.total)}, t("end", lang) + " »"),
     el("span", {id: "r-step"}, `${t("step", lang)} ${step} / ${data.total}`)));
   const players = tbl.seats.map((s) => ({...s}));
   document.getElementById("status").replaceChildren(data.result

@@ -29,6 +29,7 @@ const STYLE = `
 .colt .card .k { font-weight: 700; font-size: 12px; margin-top: 18px; }
 .colt .card .who { font-size: 10px; color: #555; }
 .colt .card.back { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); border-color: #3b2a1e; color: #f6e9d6; }
+.colt .card.back .who { color: #f6e9d6; background: rgba(0,0,0,.45); border-radius: 3px; }
 .colt .card.bullet { background: #f3ecdf; border-style: dashed; }
 .colt .card.resolved { opacity: .4; }
 .colt .card.resolving { outline: 3px solid #ffb300; }
@@ -161,6 +162,16 @@ function zonePred(o) {
   return null;
 }
 
+// A move keeps its floor: light up only the floor of the bandit who goes (the Marshal
+// always walks inside). null: both floors.
+function moverFloor(o) {
+  if (o.phase === "marshal") return "inside";
+  const who = o.pending && (o.phase === "punch_direction" ? o.pending.target : o.pending.bandit);
+  const b = who && o.bandits.find((x) => x.bandit === who);
+  if (!b || b.car === null || b.car === undefined) return null;
+  return b.roof ? "roof" : "inside";
+}
+
 function drawBandit(ctx, o, b, x, y, label) {
   const color = COLORS[b.bandit] || "#555";
   const g = s("g", {class: "bandit", "data-bandit": b.bandit, transform: `translate(${x},${y})`});
@@ -181,6 +192,7 @@ function drawTrain(ctx, o) {
   const svg = s("svg", {class: "train", viewBox: `0 0 ${width} 250`, role: "img",
     "aria-label": `${word(ctx, "locomotive", "Локомотив", "Locomotive")}`});
   const zp = zonePred(o);
+  const zoneFloor = moverFloor(o);
   for (let car = 0; car < cars; car++) {
     const x = X0 + car * (CAR_W + GAP);
     const g = s("g", {class: "car", "data-car": car});
@@ -207,15 +219,10 @@ function drawTrain(ctx, o) {
     for (const [zy, zh, floor] of [[ROOF_Y, ROOF_H, "roof"], [BODY_Y + 40, BODY_H - 58, "inside"]]) {
       const zone = s("rect", {class: "zone", x: x + 2, y: zy, width: CAR_W - 4, height: zh, rx: 6, fill: "transparent",
         "data-car": car, "data-floor": floor});
-      if (zp) bind(zone, ctx, zp(car));
+      if (zp && (zoneFloor === null || zoneFloor === floor)) bind(zone, ctx, zp(car));
       g.append(zone);
     }
     svg.append(g);
-  }
-  // loot lying in the train
-  for (const spot of o.loot) {
-    const x = X0 + spot.car * (CAR_W + GAP) + 14;
-    drawLoot(ctx, o, svg, spot, x, spot.roof ? ROOF_Y + ROOF_H - 12 : BODY_Y + BODY_H - 26);
   }
   // the Marshal
   if (o.marshal !== null && o.marshal !== undefined) {
@@ -236,7 +243,12 @@ function drawTrain(ctx, o) {
     const [car, roof] = [parseInt(key, 10), key.endsWith("true")];
     const x0 = X0 + car * (CAR_W + GAP) + 22;
     const step = Math.min(36, (CAR_W - 40) / Math.max(1, list.length - 1));
-    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 22 : BODY_Y + 58, list.length === 1)));
+    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 16 : BODY_Y + 46, list.length === 1)));
+  }
+  // loot lying in the train, drawn last so that it stays clickable
+  for (const spot of o.loot) {
+    const x = X0 + spot.car * (CAR_W + GAP) + 14;
+    drawLoot(ctx, o, svg, spot, x, spot.roof ? ROOF_Y + ROOF_H - 8 : BODY_Y + BODY_H - 24);
   }
   return svg;
 }
