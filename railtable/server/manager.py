@@ -104,6 +104,10 @@ class Conn:
             if text is None:
                 break
             await self.ws.send_text(text)
+        try:  # dropped (too far behind) or the table is reloading: the client reconnects
+            await self.ws.close(1013)
+        except Exception:  # noqa: BLE001 - already closed
+            pass
 
 
 class Database:

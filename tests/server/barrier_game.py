@@ -1,0 +1,85 @@
+"""A tiny game for the undo policy: a player keeps deciding until it ends its turn.
+
+Actions: 0 plain (changes nothing hidden), 1 roll (uses randomness), 2 reveal (an event with
+"reveal": True), 3 end the turn. The game ends after `decisions` decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+
+NAMES = ("plain", "roll", "reveal", "end")
+
+
+@dataclass(frozen=True)
+class BarrierOptions:
+    decisions: int = option(10, minimum=2, maximum=40)
+
+
+class BarrierState(State):
+    __slots__ = ("turn", "left", "total")
+
+    def current_player(self) -> int:
+        return TERMINAL if self.left == 0 else self.turn
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.left == 0 else [0, 1, 2, 3]
+
+    def apply(self, a: int) -> None:
+        if a not in self.legal_actions():
+            raise IllegalAction(f"action {a} is not legal now")
+        if self.record_events:
+            self.events = []
+        if a == 1:
+            self.total += self.rng().randint(1, 6)
+            if self.record_events:
+                self.emit({"type": "roll", "player": self.turn, "total": self.total})
+        elif a == 2:
+            if self.record_events:
+                self.emit({"type": "reveal", "player": self.turn, "reveal": True})
+        elif a == 3:
+            self.turn = (self.turn + 1) % self.num_players
+        elif self.record_events:
+            self.emit({"type": "plain", "player": self.turn})
+        self.left -= 1
+
+    def result(self) -> Result:
+        return Result(tuple(0 for _ in range(self.num_players)), (), "done")
+
+    def observation(self, player):
+        return {"turn": self.turn, "left": self.left, "total": self.total}
+
+    def clone(self) -> "BarrierState":
+        s = BarrierState.__new__(BarrierState)
+        self._clone_base(s)
+        s.turn, s.left, s.total = self.turn, self.left, self.total
+        return s
+
+
+class BarrierGame(Game):
+    id = "barrier_test"
+    title = {"en": "Barriers", "ru": "Барьеры"}
+    min_players, max_players = 2, 2
+    Options = BarrierOptions
+    num_actions = 4
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        self.check_players(num_players)
+        opts = self.parse_options(options)
+        s = BarrierState.__new__(BarrierState)
+        s._init_base(self, num_players, seed, record_events)
+        s.turn, s.left, s.total = 0, opts.decisions, 0
+        return s
+
+    def action_to_json(self, state, a):
+        return {"type": NAMES[a]}
+
+    def action_from_json(self, state, d):
+        if not isinstance(d, dict) or d.get("type") not in NAMES:
+            raise IllegalAction(f"not an action: {d!r}")
+        return NAMES.index(d["type"])
+
+
+GAME = BarrierGame()
