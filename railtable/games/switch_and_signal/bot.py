@@ -177,6 +177,40 @@ def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
     return n
 
 
+def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
+    """(value, obstacles) of the best way from state si to one of the targets: the distance
+    value less W_OBSTACLE per signal or switch in the way. A train standing in a city may
+    leave along any line, so each exit's way is weighed."""
+    b = s.board
+    wd, cap, top = ((W_DIST_LOADED, CAP_LOADED, W_GOOD) if loaded
+                    else (W_DIST_EMPTY, CAP_EMPTY, W_EMPTY))
+    starts = [(si, 0, -1)]
+    c = si >> 1
+    if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
+        starts = []
+        for e in b.node_ends[b.cell_node[c]]:
+            f = b.end_field[e]
+            starts.append((2 * b.end_cell[e] + (b.end_head[e] > 0), 1, f))
+    best = None
+    for st, extra, f in starts:
+        for n in targets:
+            d = b.dist_to[n][st] + extra
+            if d >= 99:
+                continue
+            ob = (0 if f < 0 or s.green[f] else 1) + way_obstacles(s, t, st, n)
+            v = top - wd * (d if d < cap else cap) - W_OBSTACLE * ob
+            if best is None or v > best[0]:
+                best = (v, ob, st, n, f)
+    if best is None:
+        return top - wd * cap, 0
+    if fields is not None:
+        v, ob, st, n, f = best
+        if f >= 0:
+            (keep if s.green[f] else fields).add(f)
+        way_obstacles(s, t, st, n, fields, junctions, keep)
+    return best[0], best[1]
+
+
 def _targets(s, t):
     b = s.board
     g = s.tgood[t]
@@ -226,10 +260,8 @@ def train_value(s, t):
             routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
     else:
         routes = [walk(s, t, p, s.thead[t], -1)]
-    now = base(si0)
-    # what stands in the way of the nearest target's shortest route
-    tgt = min(targets, key=lambda n: b.dist_to[n][si0])
-    obst = way_obstacles(s, t, si0, tgt)
+    now, obst = best_way(s, t, si0, targets, loaded)
+    now += W_OBSTACLE * obst  # `now` is the distance part only
     faces = s.game.dice[t // 3]
     w_token = W_CARD / s.clock_max
     best = None
@@ -286,9 +318,11 @@ def evaluate(s):
 class SwitchAndSignalBot(Bot):
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: int = 0, samples: int = 4) -> None:
+    def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True) -> None:
         super().__init__(seat, seed)
         self.samples = samples
+        self.two_ply = two_ply
+        self.breadth = 3
         self.plan: list[int] = []
 
     # -- helpers ----------------------------------------------------------------------
@@ -469,9 +503,9 @@ class SwitchAndSignalBot(Bot):
             if s.tpos[t] >= 0:
                 targets = _targets(s, t)
                 if targets:
-                    si = _state_index(s, t)
-                    tgt = min(targets, key=lambda n: b.dist_to[n][si])
-                    way_obstacles(s, t, si, tgt, blockers_f, blockers_j, used_f)
+                    best_way(s, t, _state_index(s, t), targets, s.tgood[t] >= 0,
+                             blockers_f, blockers_j, used_f)
+        configs = []
         if 0 in pays:
             pay = pays[0]
             cost = W_HAND * (1 if pay == A.PLAY else 2)
@@ -481,9 +515,11 @@ class SwitchAndSignalBot(Bot):
                 targets = s._sig_targets(f)
                 for g in tos:
                     if g in targets:
-                        v = self._value_after(copies, [pay, A.FIELD_FROM + f, A.FIELD_TO + g])
-                        if v + cost > best_v + cost and v > best_v:
-                            best_v, best_seq = v, [pay, A.FIELD_FROM + f, A.FIELD_TO + g]
+                        seq = [pay, A.FIELD_FROM + f, A.FIELD_TO + g]
+                        v = self._value_after(copies, seq)
+                        configs.append((v, seq))
+                        if v > best_v:
+                            best_v, best_seq = v, seq
         if 1 in pays:
             pay = pays[1]
             for j in blockers_j:
@@ -491,6 +527,7 @@ class SwitchAndSignalBot(Bot):
                     if k != s.jconf[j]:
                         seq = [pay, A.JUNCTION + j, A.CONFIG + k]
                         v = self._value_after(copies, seq)
+                        configs.append((v, seq))
                         if v > best_v:
                             best_v, best_seq = v, seq
         if 2 in pays:
@@ -501,10 +538,45 @@ class SwitchAndSignalBot(Bot):
                     v = self._value_after(mcopies, [pay, A.TRAIN + t])
                     if v > best_v:
                         best_v, best_seq = v, [pay, A.TRAIN + t]
+        # two plays ahead: a signal or switch that opens the way for a move right after
+        if configs and self.two_ply:
+            configs.sort(key=lambda x: -x[0])
+            mcopies = self._copies(state, 2)
+            for v1, seq in configs[:self.breadth]:
+                for c in mcopies:
+                    for a in seq:
+                        if not c.over and a in c.legal_actions():
+                            c.apply(a)
+                v2 = self._best_move_value(mcopies)
+                if v2 is not None and v2 > best_v + 1.0:
+                    best_v, best_seq = v2, seq
+                mcopies = self._copies(state, 2)
         if best_seq[0] not in legal:
             return A.END
         self.plan = best_seq[1:]
         return best_seq[0]
+
+    def _best_move_value(self, copies):
+        """The value of the best move-train play in these copies (None if none is possible)."""
+        s = copies[0]
+        if s.over or s.phase != PH_ACTIONS:
+            return None
+        h = s.hands[s.active]
+        if h[2]:
+            pay = A.PLAY + 14
+        else:
+            opts = [A.PLAY + 14 + 1 + i for i, (x, y) in enumerate(A.PAIRS)
+                    if ((h[x] >= 2) if x == y else (h[x] and h[y]))]
+            if not opts:
+                return None
+            pay = opts[0]
+        best = None
+        for t in range(9):
+            if s.tpos[t] >= 0:
+                v = self._value_after(copies, [pay, A.TRAIN + t])
+                if best is None or v > best:
+                    best = v
+        return best
 
     def _scan(self, s, t, pos, head, e, fset, jset, used):
         """Note the signal fields and junctions on train t's way (up to ~8 spaces)."""
