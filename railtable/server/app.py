@@ -156,7 +156,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0)
         if row is None:
             return error("not_found", "no such table", 404)
         if row.status != "finished":  # a live table: load it (bots resume)
-            t = await mgr().get(table_id)
+            try:
+                t = await mgr().get(table_id)
+            except ActionError as e:
+                return error(e.code, e.message, e.status)
             return JSONResponse(t.info())
         try:
             game = get_game(row.game)
@@ -168,7 +171,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0)
         return JSONResponse(info)
 
     async def api_join(request: Request) -> Response:
-        t = await mgr().get(request.path_params["id"])
+        try:
+            t = await mgr().get(request.path_params["id"])
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
         if t is None:
             return error("not_found", "no such table", 404)
         try:
@@ -221,7 +227,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0)
                                              "message": message}))
             await websocket.close(close_code)
 
-        table = await mgr().get(websocket.path_params["id"])
+        try:
+            table = await mgr().get(websocket.path_params["id"])
+        except ActionError as e:
+            return await refuse(e.code, e.message, 4409)
         if table is None:
             return await refuse("not_found", "no such table", 4404)
         # The first message says who we are: {"type": "hello", "token": ..., "lang": ...}.

@@ -623,7 +623,13 @@ class Manager:
             task = asyncio.create_task(self._load(table_id))
             self._loading[table_id] = task
             task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
-        return await asyncio.shield(task)
+        try:
+            return await asyncio.shield(task)
+        except ActionError:
+            raise
+        except Exception as e:  # noqa: BLE001 - e.g. a record of other rules
+            log.warning("table %s cannot be loaded: %s", table_id, e)
+            raise ActionError("unavailable", f"this table cannot be loaded: {e}", 409) from None
 
     async def _load(self, table_id: str) -> LiveTable | None:
         row = await self.db.call(self.db.store.get_table, table_id)

@@ -96,3 +96,22 @@ def test_pages_and_game_assets(client):
     assert client.get("/games/toy/rules.py").status_code == 404  # only view.js and i18n.json
     assert client.get("/games/nope/view.js").status_code == 404
     assert client.get("/games/..%2F..%2Fengine/view.js").status_code == 404
+
+
+def test_a_table_of_other_rules_is_refused_clearly(tmp_path):
+    import sqlalchemy as sa
+    from starlette.testclient import TestClient
+
+    from railtable.server import create_app
+    db = f"sqlite:///{tmp_path / 'rt.db'}"
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        tid = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])["id"]
+    eng = sa.create_engine(db)
+    with eng.begin() as c:
+        c.exec_driver_sql("UPDATE tables SET rules_version = 'old' WHERE id = ?", (tid,))
+    eng.dispose()
+    with TestClient(create_app(db, bot_delay=0)) as client:  # starts although one table is stale
+        r = client.get(f"/api/tables/{tid}")
+        assert r.status_code == 409 and r.json()["error"] == "unavailable"
+        assert "rules version" in r.json()["message"]
+        assert client.post(f"/api/tables/{tid}/join", json={"name": "C"}).status_code == 409
