@@ -98,12 +98,14 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
         await asyncio.sleep(warmup)
         stats.measuring = True
         cpu0 = _cpu_seconds(server_pid)
+        own0 = time.process_time()
         t0 = time.perf_counter()
         holder["stop"] = t0 + seconds
         await asyncio.sleep(seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
         cpu1 = _cpu_seconds(server_pid)
+        own1 = time.process_time()
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -119,6 +121,8 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
         "server_cpu_ms_per_move": (round((cpu1 - cpu0) * 1000 / stats.moves, 3)
                                    if cpu0 is not None and cpu1 is not None and stats.moves
                                    else None),
+        "client_cpu_ms_per_move": (round((own1 - own0) * 1000 / stats.moves, 3)
+                                   if stats.moves else None),
     }
 
 
@@ -277,7 +281,8 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "c
           f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
           f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game}; "
           f"{out['tables_finished']} tables finished; {out['errors']} errors; server CPU "
-          f"{out['server_cpu_ms_per_move']} ms per move", flush=True)
+          f"{out['server_cpu_ms_per_move']} ms per move, load-test client CPU "
+          f"{out['client_cpu_ms_per_move']} ms per move", flush=True)
     return out
 
 
