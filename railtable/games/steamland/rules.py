@@ -892,9 +892,6 @@ class SteamlandState(State):
         else:
             self.fstep = FS_JOINQ
 
-    def _fight_decider(self) -> int:
-        return self.fa if self.fstep in (FS_FLEE, FS_ESCAPE) else self.fq[0]
-
     def _apply_fight(self, a: int) -> None:
         g = self.game
         st = self.fstep
