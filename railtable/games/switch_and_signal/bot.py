@@ -37,6 +37,7 @@ W_EMPTY = 22.0       # an empty train standing at a trade city with goods (befor
 W_DIST_EMPTY = 2.0   # per movement point between an empty train and goods
 CAP_EMPTY = 10
 READY = 4.0
+CLAIMS = True        # an empty train leaves goods to nearer empty trains
 P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
 W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
@@ -218,7 +219,26 @@ def _targets(s, t):
         if not s.na:
             return b.ports
         return [n for n in b.ports if s._port_takes(t, n)] or b.ports
-    return [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
+    if not CLAIMS:
+        return [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
+    # goods another empty train is nearer to are left to it
+    out = []
+    si = _state_index(s, t)
+    for c in range(4):
+        if s.goods[c] <= 0:
+            continue
+        n = b.trade_of_colour[c]
+        dist = b.dist_to[n]
+        mine = dist[si]
+        nearer = 0
+        for u in range(9):
+            if u != t and s.tpos[u] >= 0 and s.tgood[u] < 0:
+                du = dist[_state_index(s, u)]
+                if du < mine or (du == mine and u < t):
+                    nearer += 1
+        if nearer < s.goods[c]:
+            out.append(n)
+    return out or [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
 
 
 def _state_index(s, t):

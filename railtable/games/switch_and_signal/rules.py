@@ -156,6 +156,7 @@ class Board:
             li = self.line_between[(self.node_index[a], self.node_index[b])]
             if self.line_a[li] != self.node_index[a]:
                 bound = self.line_len[li] - bound
+            assert self.sig_at[li][bound] < 0, f"two signal fields at one place: {a}-{b}"
             self.track_fields.append(add_field(li, bound, -1))
         self.num_fields = len(self.field_line)
         self.end_field = [self.sig_at[e >> 1][0 if e & 1 == 0 else self.line_len[e >> 1]]
