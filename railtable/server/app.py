@@ -88,8 +88,11 @@ def game_info(game) -> dict:
     }
 
 
-def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0) -> Starlette:
-    """The server for one database. `bot_delay`: seconds a bot waits before acting."""
+def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
+               bot_processes: bool = True) -> Starlette:
+    """The server for one database. `bot_delay`: seconds a bot waits before acting;
+    `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
+    (else in threads)."""
     holder: dict = {}
 
     def mgr() -> Manager:
@@ -97,7 +100,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        manager = Manager(Store(db_url), bot_delay=bot_delay, bot_budget=bot_budget)
+        manager = Manager(Store(db_url), bot_delay=bot_delay, bot_budget=bot_budget,
+                          bot_processes=bot_processes)
         holder["manager"] = manager
         await manager.start()
         app.state.manager = manager

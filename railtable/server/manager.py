@@ -9,6 +9,7 @@ Bots think in a thread pool on a clone of the state, never on the event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import json
@@ -546,12 +547,19 @@ class LiveTable:
             await asyncio.sleep(self.mgr.bot_delay)
         if self.seq != seq or self.status != "running":
             return
-        st = self.state.clone()
-        st.record_events = False
-        bot = self.bots[seat]
         loop = asyncio.get_running_loop()
+        if self.mgr.bot_processes:
+            # a worker process rebuilds the position from the record: no GIL shared with
+            # the tables, and nothing but the record crosses over
+            call = functools.partial(
+                think_in_worker, self.game.id, self.num_players, self.seed, self.options_json,
+                list(self.actions), self.seats[seat].bot, seat, bot_seed(self.seed, seat))
+        else:
+            st = self.state.clone()
+            st.record_events = False
+            call = functools.partial(self.bots[seat].act, st)
         try:
-            a = await asyncio.wait_for(loop.run_in_executor(self.mgr.bot_pool, bot.act, st),
+            a = await asyncio.wait_for(loop.run_in_executor(self.mgr.bot_pool, call),
                                        self.mgr.bot_budget)
         except Exception as e:  # noqa: BLE001 - a slow or broken bot: play a random move
             if not isinstance(e, asyncio.TimeoutError):
@@ -566,6 +574,41 @@ class LiveTable:
         except ActionError as e:
             if e.code not in ("stale", "finished"):
                 log.warning("table %s: bot move refused: %s", self.id, e.message)
+
+
+_worker_bots: dict = {}
+
+
+def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
+                    actions: list[dict], spec: str, seat: int, seed_of_bot: int) -> int:
+    """A bot's decision in a worker process: replay the record, then ask the bot.
+
+    Each worker keeps the bot of a (table, seat) between calls (a bot may carry memory
+    from move to move), at most a few hundred of them."""
+    game = get_game(game_id)
+    state = game.new_state(num_players, seed, options, record_events=False)
+    for d in actions:
+        state.apply(game.action_from_json(state, d))
+    key = (game_id, seed, seat, spec)
+    bot = _worker_bots.pop(key, None)
+    if bot is None:
+        bot = make_bot(spec, game, seat, seed_of_bot)
+    _worker_bots[key] = bot
+    while len(_worker_bots) > 256:
+        del _worker_bots[next(iter(_worker_bots))]
+    return bot.act(state)
+
+
+def _make_bot_pool(workers: int, processes: bool):
+    if processes:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        try:
+            # "spawn": the server has threads, which a forked child must not inherit
+            return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        except (OSError, ValueError) as e:  # no processes here: fall back to threads
+            log.warning("bots run in threads: no process pool (%s)", e)
+    return ThreadPoolExecutor(workers, thread_name_prefix="railtable-bot")
 
 
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
@@ -588,11 +631,12 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
 
 class Manager:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
-                 bot_workers: int = 2) -> None:
+                 bot_workers: int = 2, bot_processes: bool = True) -> None:
         self.db = Database(store)
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
-        self.bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="railtable-bot")
+        self.bot_pool = _make_bot_pool(bot_workers, bot_processes)
+        self.bot_processes = not isinstance(self.bot_pool, ThreadPoolExecutor)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self._bg: set[asyncio.Task] = set()
