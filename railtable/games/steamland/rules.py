@@ -50,9 +50,10 @@ O_EVENT, O_REVEAL, O_NEIGHBOUR, O_HERE, O_PVP = range(5)
 P_DISCARD, P_WDISCARD, P_TDISCARD, P_PICK, P_DISPLACE, P_DRAGON = range(6)
 # destinations of a lost valuable
 D_HEX, D_PLAYER, D_DECK = range(3)
-# "each kind of action once per turn" bits
-U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELLI, U_SELLW, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION = (
-    1 << i for i in range(11))
+# "each kind of action once per turn" bits (rulebook 6: buy items once, buy weapons once,
+# sell something once; heads, a row of their own in the table of section 11, sell apart)
+U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELL, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION = (
+    1 << i for i in range(10))
 
 LEVELS = ("apprentice", "master", "professor", "genius")
 LEVEL_NAMES = {"apprentice": {"ru": "Ученик", "en": "Apprentice"},
@@ -281,9 +282,8 @@ class SteamlandState(State):
                     out.append(A.OPEN_ITEMS)
                 if not used & U_BUYW and self.wdeck:
                     out.append(A.OPEN_WEAPONS)
-                if not used & U_SELLI:
+                if not used & U_SELL:  # one sale a turn, an item or a weapon
                     out += _SLOTS[A.SELL_ITEM][len(items)]
-                if not used & U_SELLW:
                     out += _SLOTS[A.SELL_WEAPON][len(self.weapons[p])]
                 if not used & U_HEAD:
                     out += _SLOTS[A.SELL_HEAD][min(10, len(self.heads[p]))]
@@ -566,7 +566,7 @@ class SteamlandState(State):
                 self._ev(type="market_open", player=p, kind=("items", "weapons")[self.mkind],
                          cards=list(self.mdisp), reveal=True)
         elif A.SELL_ITEM <= a < A.SELL_ITEM + 3:
-            self.used |= U_SELLI
+            self.used |= U_SELL
             c = self.items[p].pop(a - A.SELL_ITEM) >> 1
             self.ideck.insert(0, c)
             r = self.rng().randint(1, 6)
@@ -575,7 +575,7 @@ class SteamlandState(State):
             if rec:
                 self._ev(type="sell_item", player=p, item=c, roll=r, money=got, reveal=True)
         elif A.SELL_WEAPON <= a < A.SELL_WEAPON + 2:
-            self.used |= U_SELLW
+            self.used |= U_SELL
             c = self.weapons[p].pop(a - A.SELL_WEAPON)
             self.wdeck.insert(0, c)
             r = self.rng().randint(1, 6)

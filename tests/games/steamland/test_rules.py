@@ -914,3 +914,20 @@ def test_moving_into_a_creature_is_an_attack():
     force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
     s.apply(A.MOVE + E)
     assert s.heads[0] == [g] and s.pos[0] == c and s.mp == 6
+
+
+def test_one_sale_a_turn_item_or_weapon():
+    # rulebook: 6. Перемещение по карте (each kind of action once a turn: "sell something"
+    # once) and 9. Предметы (sale, purchase, theft: once a turn each)
+    s = ready()
+    c = cell(1, 0)
+    lay(s, c, "city_5")
+    s.pos[0] = c
+    give_item(s, 0, "gold_nugget")
+    s.weapons[0] = [weapon(s, "knife")]
+    s._la = None
+    la = s.legal_actions()
+    assert A.SELL_ITEM in la and A.SELL_WEAPON in la
+    s.apply(A.SELL_WEAPON)
+    la = s.legal_actions()
+    assert A.SELL_ITEM not in la and A.SELL_WEAPON not in la
