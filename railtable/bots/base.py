@@ -23,6 +23,9 @@ class Bot:
     def act(self, state: State) -> int:
         raise NotImplementedError
 
+    def close(self) -> None:
+        """Release what the bot holds (worker processes); called when its game is over."""
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""

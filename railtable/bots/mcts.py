@@ -189,6 +189,13 @@ class MCTSBot(Bot):
         # ties broken by the smallest action id, so a seeded bot is reproducible
         return min(a for a, n in visits.items() if n == best and a in legal)
 
+    def close(self) -> None:
+        """Stop the search processes now (a bot in a worker of a simulation pool must not
+        leave them for the interpreter's exit, which waits for them)."""
+        if getattr(self, "_pool", None) is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
     def __del__(self) -> None:
         if getattr(self, "_pool", None) is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -13,6 +13,7 @@ from railtable.bots.base import make_bot
 from railtable.bots.spec import SpecError, parse_spec, split_specs
 from railtable.engine.game import Game, OptionsError
 from railtable.engine.registry import UnknownGame, get_game
+from railtable.sim.match import close_bots
 
 HUMAN = "human"
 
@@ -61,7 +62,7 @@ def check_bot(game: Game, spec: str, seat: int = 0) -> str:
     """The spec in canonical form, after making one bot from it to surface any error."""
     try:
         parsed = parse_spec(spec)
-        make_bot(parsed, game, seat, 0)
+        close_bots([make_bot(parsed, game, seat, 0)])
     except SpecError as e:
         raise InputError(str(e)) from None
     except (TypeError, ValueError) as e:  # a factory refusing a parameter value

@@ -28,6 +28,15 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + 17) & ((1 << 63) - 1)
 
 
+def close_bots(bots) -> None:
+    """Let each bot release what it holds (a search pool); bots without close() hold
+    nothing."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if close is not None:
+            close()
+
+
 def play_match(game: Game, num_players: int, seed: int, bots: list[str], options=None, *,
                keep_record: bool = False, record_events: bool = False) -> Match:
     if len(bots) != num_players:
@@ -37,17 +46,20 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
     state = game.new_state(num_players, seed, opts, record_events=record_events)
     record = start(game, num_players, seed, opts, bots) if keep_record else None
     n = 0
-    while True:
-        p = state.current_player()
-        if p < 0:
-            break
-        a = players[p].act(state)
-        if record is not None:
-            record.actions.append(game.action_to_json(state, a))
-        state.apply(a)
-        n += 1
-        if n > MAX_DECISIONS:
-            raise RunawayGame(f"{game.id} seed {seed}: no end after {n} decisions")
+    try:
+        while True:
+            p = state.current_player()
+            if p < 0:
+                break
+            a = players[p].act(state)
+            if record is not None:
+                record.actions.append(game.action_to_json(state, a))
+            state.apply(a)
+            n += 1
+            if n > MAX_DECISIONS:
+                raise RunawayGame(f"{game.id} seed {seed}: no end after {n} decisions")
+    finally:
+        close_bots(players)
     if record is not None:
         record.result = state.result().to_json()
     return Match(state, n, record)

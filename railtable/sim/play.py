@@ -27,7 +27,7 @@ from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
 from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
-from railtable.sim.match import bot_seed
+from railtable.sim.match import bot_seed, close_bots
 
 TEXT = {
     "en": {
@@ -142,6 +142,8 @@ class TerminalGame:
             self.console.print()
             self.console.print(self.t["quit"])
             return Played(state, self.record, False)
+        finally:
+            close_bots(self.bots.values())
         self.record.result = state.result().to_json()
         self._show(self.viewer if len(self.humans) == 1 else None)
         self.print_result()

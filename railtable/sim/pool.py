@@ -169,9 +169,18 @@ def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | N
     yield from _run_pool(batch, jobs, on_done, mp_context)
 
 
+def start_method() -> str | None:
+    """"forkserver" where there is one: workers are forked from a clean single-threaded
+    server, never from this process, whose threads (a progress bar, the pool's own
+    manager) could hold a lock at the moment of fork and deadlock a worker that starts
+    processes of its own (a bot searching in parallel)."""
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else None
+
+
 def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
     chunker = Chunker(batch.games, jobs)
-    ctx = multiprocessing.get_context(mp_context) if mp_context else None
+    ctx = multiprocessing.get_context(mp_context or start_method())
     pending: dict[int, dict] = {}
     next_index = 0
     ex = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
