@@ -599,13 +599,28 @@ def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
     return bot.act(state)
 
 
+def _watch_parent(parent: int) -> None:
+    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
+    import os
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="railtable-parent-watch").start()
+
+
 def _make_bot_pool(workers: int, processes: bool):
     if processes:
         import multiprocessing
+        import os
         from concurrent.futures import ProcessPoolExecutor
         try:
             # "spawn": the server has threads, which a forked child must not inherit
-            return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_watch_parent, initargs=(os.getpid(),))
         except (OSError, ValueError) as e:  # no processes here: fall back to threads
             log.warning("bots run in threads: no process pool (%s)", e)
     return ThreadPoolExecutor(workers, thread_name_prefix="railtable-bot")
@@ -657,6 +672,9 @@ class Manager:
                 c.close()
         await self.db.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        processes = getattr(self.bot_pool, "_processes", None) or {}
+        for proc in list(processes.values()):  # a bot still thinking is not waited for
+            proc.terminate()
 
     async def get(self, table_id: str) -> LiveTable | None:
         t = self.tables.get(table_id)
