@@ -44,6 +44,11 @@ def error(code: str, message: str, status: int = 400) -> JSONResponse:
 
 
 async def read_json(request: Request) -> dict:
+    # Only JSON bodies: a cross-site page cannot send this content type without the
+    # browser's CORS preflight, which the server never grants.
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        raise ActionError("bad_content_type", "send the body as application/json", 415)
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise ActionError("too_large", f"the request body is limited to {MAX_BODY} bytes", 413)

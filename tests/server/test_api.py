@@ -50,9 +50,14 @@ def test_create_table_refuses_bad_requests(client):
     bad({"game": "toy", "seats": two, "options": {"speed": 1}}, "bad_options")
     r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b"[1, 2]")
+    r = client.post("/api/tables", content=b"[1, 2]", headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}")
+    # a cross-site form can post text/plain without a CORS preflight: refused
+    r = client.post("/api/tables", content=b'{"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}]}',
+                    headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and r.json()["error"] == "bad_content_type"
+    r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}",
+                    headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "too_large"
     assert client.get("/api/tables").json() == []  # nothing was created
 
