@@ -1,0 +1,33 @@
+"""The table page survives a server crash: it reconnects and the game goes on."""
+
+import httpx
+import pytest
+
+from tests.server.util import ServerProcess
+from tests.web.helpers import play_by_clicking
+
+pytestmark = pytest.mark.browser
+
+
+def test_page_reconnects_after_a_server_crash_and_the_game_goes_on(tmp_path, page_ru):
+    db = tmp_path / "crash.db"
+    srv = ServerProcess(db).start()
+    try:
+        out = httpx.post(srv.url + "/api/tables", json={
+            "game": "toy", "options": {"decisions": 8},
+            "seats": [{"kind": "human", "name": "Аня"}, {"kind": "bot", "bot": "random"}]}).json()
+        page = page_ru
+        page.goto(srv.url + out["seats"][0]["url"])
+        page.wait_for_selector("#choice-list button")
+        page.locator("#choice-list button").first.click()
+        page.wait_for_function("() => document.body.dataset.seq === '2'")  # mine, the bot's
+        srv.kill()
+        page.wait_for_selector("#conn.disconnected")
+        srv = ServerProcess(db, port=srv.port).start()
+        page.wait_for_selector("#conn.connected")
+        page.wait_for_function("() => document.body.dataset.seq === '2'")
+        assert page.locator("#turn").inner_text() == "Ваш ход"
+        assert play_by_clicking(page, lambda p: False) == 3
+        assert page.locator("#result-card").is_visible()
+    finally:
+        srv.stop()
