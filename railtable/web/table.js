@@ -13,6 +13,7 @@ let st = null; // the last full state: seq, observation, legal, table, ...
 let log = [];
 let players = [];
 let conn = "connecting";
+let inbox = Promise.resolve();
 
 // The seat token: from the link's #token=..., kept in localStorage for later visits.
 (function readToken() {
@@ -51,7 +52,8 @@ function connect() {
     retry = 0;
     ws.send(JSON.stringify({type: "hello", token, lang}));
   };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  // one message at a time, in order (the first one waits for the game's view to load)
+  ws.onmessage = (ev) => { inbox = inbox.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
   ws.onclose = (ev) => {
     if (ev.code === 4403 || ev.code === 4404 || stopped) return;
     conn = "disconnected";
