@@ -165,7 +165,8 @@ def play(
 
 def _resumable(path: Path, game_id, seed, options):
     """The one unfinished record in `path`, checked to replay."""
-    from railtable.engine.record import RecordError, replay as replay_record
+    from railtable.engine.record import RecordError
+    from railtable.engine.record import replay as replay_record
     from railtable.sim.replay import read_records
     items = read_records(path)
     if len(items) != 1 or items[0][1] is None:

@@ -81,7 +81,7 @@ def _rate(op: Callable[[State], object], pool: list[State], seconds: float) -> f
     except NotImplementedError:
         return None
     k = len(pool)
-    for phase, budget in (("warm-up", WARMUP), ("measure", seconds)):
+    for budget in (WARMUP, seconds):  # a warm-up, then the measure
         count = 0
         start = time.perf_counter()
         end = start + budget

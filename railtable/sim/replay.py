@@ -58,7 +58,8 @@ def read_records(path: str | Path) -> list[tuple[int, Record | None, str]]:
             continue
         if "record" in row:
             row = row["record"]
-        elif "actions" not in row and ("result" in row or "error" in row):  # a simulate line written without --records
+        elif "actions" not in row and ("result" in row or "error" in row):
+            # a line of simulate written without --records
             missing += 1
             problem = (f"line {n}: game seed {row.get('seed')} failed in simulate: "
                        f"{row['error']}") if "error" in row else f"line {n}: no record"
