@@ -48,16 +48,16 @@ def test_create_table_refuses_bad_requests(client):
     bad({"game": "toy", "seats": [two[0], {"kind": "bot", "bot": "random(x=1)"}]}, "bad_bot")
     bad({"game": "toy", "seats": two, "options": {"decisions": 99}}, "bad_options")
     bad({"game": "toy", "seats": two, "options": {"speed": 1}}, "bad_options")
-    r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    as_json = {"content-type": "application/json"}
+    r = client.post("/api/tables", content=b"{not json", headers=as_json)
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b"[1, 2]", headers={"content-type": "application/json"})
+    r = client.post("/api/tables", content=b"[1, 2]", headers=as_json)
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
     # a cross-site form can post text/plain without a CORS preflight: refused
-    r = client.post("/api/tables", content=b'{"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}]}',
-                    headers={"content-type": "text/plain"})
+    body = b'{"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}]}'
+    r = client.post("/api/tables", content=body, headers={"content-type": "text/plain"})
     assert r.status_code == 415 and r.json()["error"] == "bad_content_type"
-    r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}",
-                    headers={"content-type": "application/json"})
+    r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}", headers=as_json)
     assert r.status_code == 413 and r.json()["error"] == "too_large"
     assert client.get("/api/tables").json() == []  # nothing was created
 
@@ -71,9 +71,10 @@ def test_join_a_free_seat_by_name_and_by_invitation(client):
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert r.json()["token"] != out["seats"][1]["token"]  # a fresh secret
     # the invitation of seat 1 is no longer valid; seat 2's is
-    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve", "token": out["seats"][1]["token"]})
+    invitations = [s["token"] for s in out["seats"]]
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve", "token": invitations[1]})
     assert r.status_code == 403 and r.json()["error"] == "bad_token"
-    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cid", "token": out["seats"][2]["token"]})
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cid", "token": invitations[2]})
     assert r.status_code == 200 and r.json()["seat"] == 2
     info = client.get(f"/api/tables/{tid}").json()
     assert info["status"] == "running"
@@ -110,7 +111,8 @@ def test_a_table_of_other_rules_is_refused_clearly(tmp_path):
     from railtable.server import create_app
     db = f"sqlite:///{tmp_path / 'rt.db'}"
     with TestClient(create_app(db, bot_delay=0)) as client:
-        tid = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])["id"]
+        seats = [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+        tid = make_table(client, seats)["id"]
     eng = sa.create_engine(db)
     with eng.begin() as c:
         c.exec_driver_sql("UPDATE tables SET rules_version = 'old' WHERE id = ?", (tid,))

@@ -40,7 +40,8 @@ def private_texts(record, n):
 
 def test_colt_messages_hide_hands_face_down_cards_and_purses(client):
     n = 3
-    out = make_table(client, [{"kind": "human", "name": f"P{i}"} for i in range(n)], game="colt_express")
+    out = make_table(client, [{"kind": "human", "name": f"P{i}"} for i in range(n)],
+                     game="colt_express")
     tid, tokens = out["id"], [s["token"] for s in out["seats"]]
     rng = random.Random(11)
     got = {k: [] for k in [0, 1, 2, None]}

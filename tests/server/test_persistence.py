@@ -34,7 +34,8 @@ def play(socks, states, moves):
     for _ in range(moves):
         seq = states[0]["seq"]
         cur = states[0]["current"]
-        socks[cur].send(json.dumps({"type": "act", "seq": seq, "id": states[cur]["legal"][-1]["id"]}))
+        choice = states[cur]["legal"][-1]["id"]
+        socks[cur].send(json.dumps({"type": "act", "seq": seq, "id": choice}))
         states = [recv_until(ws, lambda m, s=seq: m.get("seq") == s + 1) for ws in socks]
     return states
 

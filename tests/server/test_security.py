@@ -51,8 +51,9 @@ def test_oversized_and_malformed_messages_are_refused_and_play_goes_on(client):
         for raw, code in [("x" * 5000, "too_large"),
                           (json.dumps({"type": "act", "seq": 0, "id": 0, "pad": "y" * 5000}),
                            "too_large"),
-                          ("{not json", "bad_message"), ("[]", "bad_message"), ("null", "bad_message"),
-                          ('{"type": 7}', "bad_message"), ('{"type": "lang", "lang": "xx"}', "bad_message")]:
+                          ("{not json", "bad_message"), ("[]", "bad_message"),
+                          ("null", "bad_message"), ('{"type": 7}', "bad_message"),
+                          ('{"type": "lang", "lang": "xx"}', "bad_message")]:
             ws.send_text(raw)
             err, _ = recv_until(ws, lambda x: x["type"] == "error")
             assert err["code"] == code, raw[:40]
@@ -71,7 +72,8 @@ def _all_messages_of_a_game(client, seats_tokens, tid):
             client.websocket_connect(f"/ws/tables/{tid}") as b, \
             client.websocket_connect(f"/ws/tables/{tid}") as spec:
         socks = {0: a, 1: b, "spectator": spec}
-        last = {0: hello(a, seats_tokens[0]), 1: hello(b, seats_tokens[1]), "spectator": hello(spec)}
+        last = {0: hello(a, seats_tokens[0]), 1: hello(b, seats_tokens[1]),
+                "spectator": hello(spec)}
         for k, m in last.items():
             got[k].append(m)
         seq = 0

@@ -20,7 +20,8 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)")
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM} "
+                    "(apt-get install chromium)")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)

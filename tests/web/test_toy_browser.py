@@ -27,13 +27,15 @@ def test_lobby_in_russian_create_play_to_results_and_replay(server, page_ru):
     assert page.locator("#log-list li").count() >= 12
     # switching the language re-renders the shell in English
     page.click(".lang-switch button[data-lang='en']")
-    page.wait_for_function("() => document.querySelector('#result-card h2').innerText === 'Game over'")
+    page.wait_for_function(
+        "() => document.querySelector('#result-card h2').innerText === 'Game over'")
     # the replay page steps through the game from the beginning
     page.click("#result-card a[href^='/replay/']")
     page.wait_for_selector("#r-step")
-    page.wait_for_function("() => document.querySelector('#r-step').innerText.startsWith('Step 0 / 12')")
+    step = "n => document.querySelector('#r-step').innerText.startsWith(`Step ${n} / 12`)"
+    page.wait_for_function(step, arg=0)
     page.click("#r-next")
-    page.wait_for_function("() => document.querySelector('#r-step').innerText.startsWith('Step 1 / 12')")
+    page.wait_for_function(step, arg=1)
     page.click("#r-end")
     page.wait_for_selector("#replay-result")
 
