@@ -130,7 +130,7 @@ class RotwState(State):
         "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "unfinished",
         "wl_start", "wl_segs", "wl_tiles", "wl_steps",
         "urb_colour", "del_src", "del_colour", "del_cur", "del_visited", "del_left",
-        "del_path", "_legal",
+        "del_path", "_legal", "_dcache",
     )
 
     # -- the contract ------------------------------------------------------------------
@@ -221,7 +221,7 @@ class RotwState(State):
                 out.append(A_URBANIZE)
             if self.level[p] < g.max_level and self.cash[p] >= self._upgrade_cost(p):
                 out.append(A_UPGRADE)
-            if self._deliverable(p, True):
+            if self._deliverable_cached(p):
                 out.append(A_DELIVER)
             if any(self.game.card_kind[c] != K_CONDITION for c in self.display):
                 out.append(A_CARD)
@@ -255,7 +255,7 @@ class RotwState(State):
         if ph == PH_URB_CITY:
             return [A_URB_CITY + c for c in self._gray_targets()]
         if ph == PH_DEL_CUBE:
-            return [A_CUBE + x for x in self._deliverable(p, False)]
+            return [A_CUBE + x for x in self._deliverable_cached(p)]
         if ph == PH_DEL_STEP:
             return self._move_options(p)
         if ph == PH_CARD:
@@ -728,6 +728,17 @@ class RotwState(State):
                 out.append((n, o))
         return out
 
+    def _deliverable_cached(self, p: int) -> list[int]:
+        """_deliverable(p) remembered until links, cubes, colours or range change."""
+        key = (p, self.level[p] + self.boost[p], len(self.links), self.delivered,
+               sum(self.new_city_tiles))
+        dc = self._dcache
+        if dc is not None and dc[0] == key:
+            return dc[1]
+        out = self._deliverable(p, False)
+        self._dcache = (key, out)
+        return out
+
     def _deliverable(self, p: int, exists: bool):
         """Cubes p can deliver now (city * 5 + colour)."""
         # rulebook: Доставка товара - the first link is one's own, up to the locomotive's
@@ -1045,6 +1056,7 @@ class RotwState(State):
         s.del_left = self.del_left
         s.del_path = self.del_path[:]
         s._legal = None
+        s._dcache = self._dcache
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "RotwState":
@@ -1191,6 +1203,7 @@ class RotwGame(Game):
         s.del_left = 0
         s.del_path = []
         s._legal = None
+        s._dcache = None
         if opts.variant1:
             # rulebook: Вариант 1 - no auction in round 1; $1k to the 2nd, $2k to the 3rd...
             s.order = list(range(n))

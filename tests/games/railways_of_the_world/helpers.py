@@ -23,6 +23,7 @@ def to_turn(s, p):
     s.pos = 0
     s.turn = 0
     s._legal = None
+    s._dcache = None
     return s
 
 
@@ -31,6 +32,7 @@ def give(s, p, amount):
     s.cash[p] += amount
     s.bank -= amount
     s._legal = None
+    s._dcache = None
 
 
 def set_cubes(s, city, counts):
@@ -42,6 +44,7 @@ def set_cubes(s, city, counts):
         assert s.bag[k] >= 0
     s.empty[city] = False
     s._legal = None
+    s._dcache = None
 
 
 def cube(colour):
