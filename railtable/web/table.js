@@ -104,6 +104,7 @@ function renderTop() {
   const name = st ? title(st.table.title, lang) : "";
   top.replaceChildren(
     el("h1", {}, el("a", {href: "/"}, "Railtable"), name ? ` · ${name}` : ""),
+    st ? el("a", {class: "replay-link", href: `/replay/${encodeURIComponent(tableId)}`, target: "_blank"}, t("replay", lang)) : null,
     el("span", {class: `conn ${conn}`, id: "conn"}, t(conn, lang)),
     langSwitch(lang, (l) => { lang = l; send({type: "lang", lang: l}); renderAll(); }));
 }
