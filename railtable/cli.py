@@ -290,7 +290,10 @@ def simulate(
             fail(str(e), FAILED)
         err_console.print(f"difficulty curve written to {escape(str(plot))}")
     if interrupted:
-        err_console.print("interrupted: the summary covers the games that finished")
+        last = runs[-1].summary
+        total = last["games"] + len(last["errors"])
+        err_console.print(f"interrupted: the summary covers the first {total} games in seed "
+                          f"order (seeds {seed}-{seed + total - 1})")
         raise typer.Exit(130)
     if failed:
         raise typer.Exit(FAILED)
