@@ -25,7 +25,7 @@ const STYLE = `
 .colt svg .bandit.can circle, .colt svg .loot.can { stroke: #ffb300; stroke-width: 3; }
 .colt h4 { margin: .6rem 0 .3rem; font-size: 13px; color: #7a6a5a; font-weight: 600; }
 .colt .cards { display: flex; flex-wrap: wrap; gap: 5px; align-items: flex-end; }
-.colt .card { width: 62px; height: 84px; border-radius: 6px; border: 2px solid #7a6a5a; background: #fffdf8; display: flex; flex-direction: column; justify-content: space-between; padding: 3px; font-size: 11px; line-height: 1.1; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,.2); }
+.colt .card { width: 76px; height: 88px; overflow-wrap: anywhere; hyphens: auto; border-radius: 6px; border: 2px solid #7a6a5a; background: #fffdf8; display: flex; flex-direction: column; justify-content: space-between; padding: 3px; font-size: 11px; line-height: 1.1; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,.2); }
 .colt .card .k { font-weight: 700; font-size: 12px; margin-top: 18px; }
 .colt .card .who { font-size: 10px; color: #555; }
 .colt .card.back { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); border-color: #3b2a1e; color: #f6e9d6; }
