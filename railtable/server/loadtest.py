@@ -5,7 +5,7 @@ random legal action and measures the time until the server's update for that act
 back (the move was validated, applied, committed and broadcast). A finished table is
 replaced by a new one so the number of live tables stays constant.
 
-    run(tables=200, seats=4, seconds=10, game="colt_express", url=None) -> dict
+    run(tables=200, seats=4, seconds=10, game=None, url=None) -> dict   # game: an id
 
 With url=None a server is started in a subprocess on a free 127.0.0.1 port with a temporary
 SQLite file. Only loopback addresses are accepted, and counts and durations are bounded.
@@ -232,7 +232,7 @@ def _start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the server did not start within 60 s")
 
 
-def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "colt_express",
+def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | None = None,
         url: str | None = None, *, rate: float | None = None) -> dict:
     """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
 
@@ -248,6 +248,11 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str = "c
         raise ValueError(f"seconds must be in (0, {MAX_SECONDS}]")
     if rate is not None and not 0 < rate <= 100_000:
         raise ValueError("rate must be in (0, 100000] moves per second")
+    if game is None:  # the first installed game
+        from railtable.engine.registry import games
+        game = next(iter(games()), None)
+        if game is None:
+            raise ValueError("no game is installed")
     if url is not None:
         parsed = urlparse(url)
         if parsed.scheme != "http" or parsed.hostname not in LOOPBACK:
@@ -293,7 +298,7 @@ if __name__ == "__main__":
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--seconds", type=float, default=10.0)
-    p.add_argument("--game", default="colt_express")
+    p.add_argument("--game", default=None, help="a game id (default: the first installed)")
     p.add_argument("--url", default=None)
     p.add_argument("--rate", type=float, default=None,
                    help="moves per second offered in total (default: as fast as possible)")
