@@ -182,13 +182,11 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     for i in range(0, len(row), 3):
         lines.append("   ".join(row[i:i + 3]))
     lines.append("")
-    keys = game.i18n()["en"]["cities"]
     mp = game.maps[obs["map"]]
     for ln in obs["links"]:
         a, b = ln["cities"]
         lines.append(f"{w['player']} {ln['owner'] + 1}: {t['cities'][mp.city_key[a]]} - "
                      f"{t['cities'][mp.city_key[b]]}")
-    del keys
     lines.append(f"{w['display']} ({w['deck']} {obs['deck']}): "
                  + "; ".join(t["cards"][c] for c in obs["display"]))
     if "delivery" in obs:
@@ -197,5 +195,9 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
                           [dv["from"]] + [x[0] for x in dv["path"]])
         lines.append(f"{t['colours'][dv['colour']]}: {path}")
     if "result" in obs:
-        lines.append(str(obs["result"]))
+        res = obs["result"]
+        over = "Игра окончена" if lang == "ru" else "Game over"
+        lines.append(f"[bold]{over}[/bold]: " + ", ".join(
+            f"{w['player']} {p + 1} {int(sc)}" + (" ★" if p in res["winners"] else "")
+            for p, sc in enumerate(res["scores"])))
     return "\n".join(lines)
