@@ -497,3 +497,35 @@ def test_illegal_action_refused_with_reason_and_state_unchanged():
         s.apply(10 ** 6)
     assert route(s, 0, 0, 0) is None
     assert NUM_COLOURS == 5
+
+
+def test_everybody_passes_then_the_card_moves_left():
+    # rulebook: ФАЗА 1 (no bid that stands: the card passes to the left of the previous
+    # first player); interpretation: the opener may pass instead of opening
+    s = fresh(4, 1)
+    s.first = 2
+    s._start_auction()
+    s._legal = None
+    assert s.current_player() == 2
+    for _ in range(4):
+        s.apply(A_PASS_BID)
+    assert s.first == 3 and s.order == [3, 0, 1, 2] and s.bank == 0
+
+
+def test_variant2_failed_auction_left_neighbour_first():
+    # rulebook: ВАРИАНТЫ ИГРЫ, Вариант 2 with ФАЗА 1's failed auction (our reading: the left
+    # neighbour goes first, the others follow in reverse order of passing)
+    s = fresh(3, 1, variant2=True)
+    give(s, 0, 5000)
+    s.apply(A_BID)        # the opener bids, nobody answers
+    s.apply(A_PASS_BID)   # seat 1 passes first
+    s.apply(A_PASS_BID)   # seat 2
+    assert s.first == 1 and s.order == [1, 0, 2] and s.cash[0] == 5000
+
+
+def test_notes_can_be_taken_during_the_auction_to_raise():
+    # rulebook: ДЕНЬГИ И ЗАЙМЫ (notes at any moment of one's turn, e.g. to pay a bid)
+    s = fresh(2, 1)
+    s.apply(A_NOTE)
+    assert s.current_player() == 0 and s.phase == R.PH_AUCTION
+    assert s.legal_actions() == [A_PASS_BID] + [A_BID + k for k in range(5)]
