@@ -1459,7 +1459,9 @@ class SteamlandState(State):
         fight = None
         if self.fk:
             fight = {"attacker": self.fa, "defender": self.fb,
-                     "creature": self.fc if self.fc >= 0 else None, "cell": self.fhex,
+                     "creature": self.fc if self.fc >= 0 else None,
+                     "creature_kind": g.creature_defs[self.fc]["key"] if self.fc >= 0 else None,
+                     "cell": self.fhex,
                      "round": self.fround, "step": ("flee", "escape", "join", "join", "roll",
                                                     "cog", "resolve")[self.fstep],
                      "sides": list(self.fside), "totals": list(self.ftot)}
@@ -1475,9 +1477,12 @@ class SteamlandState(State):
                       "weapons": len(self.wdeck), "creatures": len(self.cdeck),
                       "dragons": len(self.ddeck), "tasks": len(self.qdeck),
                       "events": len(self.edeck)},
-            "shop": ({"items": list(self.sh_items), "weapons": list(self.sh_weap)}
+            "shop": ({"items": [self._card_json(k, c, 0) for k, c in enumerate(self.sh_items)],
+                      "weapons": [self._card_json(k, c, 1) for k, c in enumerate(self.sh_weap)]}
                      if self.phase == PH_SHOP else None),
-            "display": ({"kind": ("items", "weapons")[self.mkind], "cards": list(self.mdisp)}
+            "display": ({"kind": ("items", "weapons")[self.mkind],
+                         "cards": [self._card_json(k, c, self.mkind)
+                                   for k, c in enumerate(self.mdisp)]}
                         if self.phase == PH_MARKET else None),
             "incoming": ([{"item": self.pend[0][2] >> 1}] if self.pend and self.pend[0][0] ==
                          P_DISCARD and self.pend[0][1] == me else
@@ -1491,6 +1496,17 @@ class SteamlandState(State):
             "used": self.used, "over": self.over, "winners": list(self.winners or ()),
         }
         return obs
+
+    def _card_json(self, slot: int, c: int, weapon: int) -> dict:
+        """A face-up card of a display: slot, card id, kind and price (None once bought)."""
+        g = self.game
+        if c < 0:
+            return {"slot": slot, "card": None, "kind": None, "value": None}
+        if weapon:
+            return {"slot": slot, "card": c, "kind": g.weapon_defs[g.w_kind[c]]["key"],
+                    "value": g.w_value[c], "strength": g.w_str[c]}
+        return {"slot": slot, "card": c, "kind": g.item_defs[g.i_kind[c]]["key"],
+                "value": g.i_value[c]}
 
     # ------------------------------------------------------------------ copies
 

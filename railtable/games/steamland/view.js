@@ -156,9 +156,36 @@ function panel(ctx) {
       `${ru ? "задания" : "tasks"}: ${tasks}` + (p.dungeon ? ` (${ru ? "темница" : "dungeon"} ${p.dungeon})` : "")));
   });
   if (obs.fight) {
-    box.append(h("div", {}, `${ru ? "Схватка" : "Fight"}: ${obs.fight.totals.join(" : ")}`));
+    const f = obs.fight;
+    const other = f.creature !== null ? tr(ctx, "creatures", f.creature_kind || String(f.creature))
+      : `${ru ? "Игрок" : "Player"} ${f.defender + 1}`;
+    box.append(h("div", {class: "steamland-fight"},
+      `${ru ? "Схватка" : "Fight"}: ${ru ? "Игрок" : "Player"} ${f.attacker + 1} — ${other}; ` +
+      `${ru ? "счёт" : "totals"} ${f.totals.join(" : ")}`));
   }
+  const cards = (obs.shop && {items: obs.shop.items, weapons: obs.shop.weapons}) ||
+    (obs.display && (obs.display.kind === "items" ? {items: obs.display.cards, weapons: []}
+                                                   : {items: [], weapons: obs.display.cards}));
+  if (cards) box.append(cardRow(ctx, cards));
   return box;
+}
+
+// the equipment purchase and the three revealed cards of a buying operation, as buttons
+function cardRow(ctx, cards) {
+  const row = h("div", {class: "steamland-cards"});
+  const legal = {};
+  for (const l of ctx.legal || []) legal[`${l.action.type}:${l.action.slot}`] = l;
+  const add = (type, group, c) => {
+    if (!c || c.card === null) return;
+    const l = legal[`${type}:${c.slot}`];
+    const b = h("button", {class: "steamland-card", disabled: l ? null : "disabled",
+                           onclick: () => l && ctx.act(l.id)},
+                `${tr(ctx, group, c.kind)} £${c.value}`);
+    row.append(b);
+  };
+  for (const c of cards.items || []) add("buy_item", "items", c);
+  for (const c of cards.weapons || []) add("buy_weapon", "weapons", c);
+  return row;
 }
 
 export function render(root, ctx) {
