@@ -33,8 +33,8 @@ def _check_delivery(before, path_actions, p):
     assert colours[-1] == k and k not in colours[:-1]  # stops at the first of its colour
 
 
-def _random_game(n, seed, check=True):
-    s = GAME.new_state(n, seed, record_events=False)
+def _random_game(n, seed, check=True, options=None):
+    s = GAME.new_state(n, seed, options, record_events=False)
     rng = random.Random(seed)
     pending = None
     while not s.is_terminal():
@@ -76,6 +76,14 @@ def test_random_games_end_by_the_empty_city_rule_with_invariants(n):
         assert res.reason == "empty_cities"
         assert s.markers >= 0 and s.end_round == s.round
         assert len(res.scores) == n and res.winners
+
+
+@pytest.mark.parametrize("options", [{"variant1": True}, {"variant2": True},
+                                     {"variant1": True, "variant2": True}])
+def test_random_games_with_the_variants(options):
+    for seed in range(3):
+        s = _random_game(3 + seed, 7 + seed, options=options)
+        assert s.result().reason == "empty_cities"
 
 
 def test_replay_is_deterministic():
