@@ -20,6 +20,14 @@ def test_map_and_moving_by_clicking_hexes(server, browser):  # noqa: F811
     page.goto(server.url + out["seats"][0]["url"])
     page.wait_for_selector(".steamland-map")
     assert "Старая котельная" in page.locator(".steamland-map").text_content()
+    # the equipment purchase: 2n items and n weapons as buttons; buy one by clicking it
+    page.wait_for_selector(".steamland-card")
+    assert page.locator(".steamland-card").count() == 6
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator(".steamland-card:not([disabled])").first.click()
+    page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    page.wait_for_function("() => document.querySelectorAll('.steamland-card').length <= 5"
+                           " || !document.querySelector('.steamland-card')")
     clicks = 0
     for _ in range(40):
         page.wait_for_selector("#choice-list button, #result-card")
