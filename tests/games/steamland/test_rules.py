@@ -931,3 +931,37 @@ def test_one_sale_a_turn_item_or_weapon():
     s.apply(A.SELL_WEAPON)
     la = s.legal_actions()
     assert A.SELL_ITEM not in la and A.SELL_WEAPON not in la
+
+
+def test_players_fight_with_a_helper_both_losers_pay_the_winner():
+    # rulebook: 14. Участие в поединке (Anton and Boris lose to Vasily: each gives one item
+    # to Vasily)
+    s = ready()
+    s.pos = [CENTER, CENTER, CENTER]
+    a = give_item(s, 0, "tea_chest")
+    b = give_item(s, 2, "elixir")
+    s._la = None
+    s.apply(A.CHALLENGE + 1)
+    assert s.current_player() == 2  # seat 2 may join
+    force(s, lambda r: [r.randint(1, 6) for _ in range(3)] == [1, 6, 1])
+    s.apply(A.JOIN_A)
+    # 1 + ceil(1/2) = 2 against 6
+    assert sorted(c >> 1 for c in s.items[1]) == sorted([a, b])
+    assert s.items[0] == [] and s.items[2] == []
+
+
+def test_lucky_cog_after_the_roll():
+    # rulebook: 13. Схватка (after the roll the player may use items that change the result)
+    s = ready()
+    cog = give_item(s, 0, "lucky_cog")
+    c = cell(1, 0)
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    rat = creature(s, "steam_rat")
+    s._place(rat, c)
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (2, 2))
+    s.apply(A.ATTACK_HERE)
+    assert s.fk and s.fstep == R.FS_COG and s.legal_actions() == [A.USE_COG, A.NO_COG]
+    s.apply(A.USE_COG)
+    # 2 + 2 = 4 against 2 + 1 = 3
+    assert s.heads[0] == [rat] and cog in s.ideck
