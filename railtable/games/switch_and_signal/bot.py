@@ -37,6 +37,11 @@ W_EMPTY = 22.0       # an empty train standing at a trade city with goods (befor
 W_DIST_EMPTY = 2.0   # per movement point between an empty train and goods
 CAP_EMPTY = 10
 READY = 4.0
+OBSTACLE_LOADED = 1.0  # obstacle weight factors for loaded and empty trains
+OBSTACLE_EMPTY = 1.0
+USE_ODDS = False     # weigh a train's next move by the odds that the next card moves it
+P_BASE = 0.15
+P_ODDS = 0.6
 CLAIMS = True        # an empty train leaves goods to nearer empty trains
 P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
 W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
@@ -185,6 +190,7 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
     b = s.board
     wd, cap, top = ((W_DIST_LOADED, CAP_LOADED, W_GOOD) if loaded
                     else (W_DIST_EMPTY, CAP_EMPTY, W_EMPTY))
+    wob = W_OBSTACLE * (OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY)
     starts = [(si, 0, -1)]
     c = si >> 1
     if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
@@ -199,7 +205,7 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
             if d >= 99:
                 continue
             ob = (0 if f < 0 or s.green[f] else 1) + way_obstacles(s, t, st, n)
-            v = top - wd * (d if d < cap else cap) - W_OBSTACLE * ob
+            v = top - wd * (d if d < cap else cap) - wob * ob
             if best is None or v > best[0]:
                 best = (v, ob, st, n, f)
     if best is None:
@@ -248,7 +254,22 @@ def _state_index(s, t):
     return 2 * p + (s.thead[t] > 0)
 
 
-def train_value(s, t):
+def move_odds(s):
+    """For each colour, the share of the departure cards not yet seen that move it for sure
+    (a fixed colour or the all-trains card; a multicolour pick is the team's choice)."""
+    from railtable.games.switch_and_signal.rules import MV_ALL, MV_COL
+    unseen = [c for c in range(18) if c not in s.revealed]
+    if not unseen:
+        return (0.0, 0.0, 0.0)
+    steps = s.game.card_steps
+    out = []
+    for col in range(3):
+        k = sum(1 for c in unseen if MV_COL + col in steps[c] or MV_ALL in steps[c])
+        out.append(k / len(unseen))
+    return tuple(out)
+
+
+def train_value(s, t, odds=None):
     """The expected worth of train t after its next move along the current way (the team
     picks the best exit of a city), in time tokens."""
     b = s.board
@@ -281,6 +302,7 @@ def train_value(s, t):
     else:
         routes = [walk(s, t, p, s.thead[t], -1)]
     now, obst = best_way(s, t, si0, targets, loaded)
+    obst *= OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY
     now += W_OBSTACLE * obst  # `now` is the distance part only
     faces = s.game.dice[t // 3]
     w_token = W_CARD / s.clock_max
@@ -314,7 +336,8 @@ def train_value(s, t):
         best = now - MEAN_ROLL[t // 3] * w_token
     # the team can usually set the way before the train moves again: the next move's
     # outcome counts with a weight, the distance (less what is in the way) in full
-    return now - W_OBSTACLE * obst + P_NEXT_MOVE * (best - now)
+    p = P_NEXT_MOVE if odds is None else P_BASE + P_ODDS * odds[t // 3]
+    return now - W_OBSTACLE * obst + p * (best - now)
 
 
 def evaluate(s):
@@ -329,9 +352,10 @@ def evaluate(s):
     for p, h in enumerate(s.hands):
         n = h[0] + h[1] + h[2]
         v += W_HAND * (min(n, 5) if p == s.active and s.phase == PH_ACTIONS else n)
+    odds = move_odds(s) if USE_ODDS else None
     for t in range(9):
         if s.tpos[t] >= 0:
-            v += train_value(s, t)
+            v += train_value(s, t, odds)
     return v
 
 
