@@ -175,6 +175,27 @@ function renderResult() {
   box.hidden = false;
 }
 
+// A spectator of a table that waits for players may take a free seat here.
+function renderJoin() {
+  const box = document.getElementById("join");
+  const free = st && st.seat === null && st.status === "open" && st.table.seats.some((x) => x.free);
+  if (!free) { box.hidden = true; box.replaceChildren(); return; }
+  if (!box.hidden && box.childElementCount) return; // keep what is being typed
+  const input = el("input", {type: "text", id: "join-name", maxlength: 32,
+    value: localStorage.getItem("railtable.name") || "", placeholder: t("your_name", lang)});
+  box.replaceChildren(input, " ", el("button", {type: "button", class: "primary", id: "join-button", onclick: async () => {
+    try {
+      localStorage.setItem("railtable.name", input.value);
+      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value});
+      token = r.token;
+      localStorage.setItem(tokenKey(tableId), token);
+      history.replaceState(null, "", r.url);
+      if (ws) ws.close(); // reconnects as the seat
+    } catch (e) { toast(errorText(e, lang)); }
+  }}, t("join", lang)));
+  box.hidden = false;
+}
+
 function renderClaim() {
   const box = document.getElementById("claim");
   const mySeat = st && st.seat !== null ? st.table.seats[st.seat] : null;
@@ -212,6 +233,7 @@ function renderAll() {
   renderStatus();
   renderPlayers();
   renderClaim();
+  renderJoin();
   renderView();
   renderChoices();
   renderLog();

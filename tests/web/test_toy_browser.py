@@ -56,3 +56,18 @@ def test_a_reload_keeps_the_seat_and_an_invitation_asks_for_a_name(server, page_
     page.goto(server.url + f"/table/{out['id']}")
     page.wait_for_function("() => document.body.dataset.status === 'running'")
     assert page.locator("ol.players li.me").inner_text().startswith("Борис")
+
+
+def test_a_spectator_takes_a_free_seat_from_the_table_page(server, page_ru):
+    import httpx
+    out = httpx.post(server.url + "/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}).json()
+    page = page_ru
+    page.goto(server.url + f"/table/{out['id']}")  # no token: a spectator
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", "Вера")
+    page.click("#join-button")
+    page.wait_for_function("() => document.body.dataset.status === 'running'")
+    page.wait_for_selector("ol.players li.me")
+    assert page.locator("ol.players li.me").inner_text().startswith("Вера")
+    assert page.locator("#join").is_hidden()
