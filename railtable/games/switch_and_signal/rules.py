@@ -383,11 +383,15 @@ class SwitchAndSignalState(State):
         """Resample the hidden order of the action deck, the departure pile (and the cards
         boxed unseen) and the location-token stack; reseed the dice."""
         s = self.clone()
+        # hidden orders are first put in a canonical order, so the result depends only on
+        # what the player knows and on rng
+        s.deck.sort()
         rng.shuffle(s.deck)
         known = s.pile[:s.pile_known]
         unseen = [c for c in range(18) if c not in s.revealed and c not in known]
         rng.shuffle(unseen)
         s.pile = known + unseen[:len(s.pile) - s.pile_known]
+        s.loc_stack.sort()
         rng.shuffle(s.loc_stack)
         s.reseed(rng)
         return s
