@@ -19,8 +19,8 @@ import heapq
 from railtable.bots.base import Bot
 
 from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
-                      NUM_COLORS, PAYMENTS, TAKE_BLIND)
-from .rules import CHOOSE, INITIAL, SECOND, TURN
+                      NUM_COLORS, PAY_BASE, TAKE_BLIND)
+from .rules import CHOOSE, INITIAL, PAY, SECOND
 
 INF = float("inf")
 STEP = 0.6  # extra cost per route on top of its length: fewer, longer claims are cheaper
@@ -149,17 +149,17 @@ class HeuristicBot(Bot):
         options = [a for a in legal if a < FACE_UP_SLOTS]
         return options[0] if options else legal[0]
 
-    def _payment(self, state, acts, want) -> int:
-        """The cheapest payment: fewest locomotives, then colours the plan needs least."""
+    def _payment(self, state, slots, want) -> int:
+        """The cheapest payment slot: fewest locomotives, then colours the plan needs
+        least."""
         h = state.hands[self.seat]
 
-        def cost(a):
-            pay = (a - CLAIM_BASE) % PAYMENTS
+        def cost(pay):
             if pay == ALL_LOCO:
                 return (99, 0)
             c, k = divmod(pay, 6)
             return (k, want[c] * 2 - h[c])
-        return min(acts, key=cost)
+        return min(slots, key=cost)
 
     def _choose_tickets(self, state, legal) -> int:
         g = state.game
@@ -203,11 +203,17 @@ class HeuristicBot(Bot):
         want = self._wants(state, todo)
         if ph == SECOND:
             return self._pick_card(state, legal, want, True)
-        # TURN: claims grouped by route
+        if ph == PAY:
+            # the payment of the route chosen at the start of the turn (the same choice as
+            # then: nothing it depends on has changed); the bot never takes a claim back
+            return PAY_BASE + self._payment(
+                state, state.payments(seat, state.pending), want)
+        # TURN: the claimable routes and their payment slots
         claims: dict[int, list[int]] = {}
         for a in legal:
-            if a >= CLAIM_BASE:
-                claims.setdefault((a - CLAIM_BASE) // PAYMENTS, []).append(a)
+            if CLAIM_BASE <= a < PAY_BASE:
+                r = a - CLAIM_BASE
+                claims[r] = state.payments(seat, r)
         last_round = state.turns_left >= 0
         ready = [r for r in todo if r in claims]
         if ready:
@@ -224,7 +230,7 @@ class HeuristicBot(Bot):
                         cost += min(c, 60.0)
                     return (cost, g.route_length[r])
                 r = max(ready, key=urgency)
-            return self._payment(state, claims[r], want)
+            return CLAIM_BASE + r
         trains = state.trains[seat]
         if todo and need <= trains and not last_round:
             return self._pick_card(state, legal, want, False)
@@ -238,7 +244,7 @@ class HeuristicBot(Bot):
             L = g.route_length[r]
             longest_possible = max(g.route_length[x] for x in claims)
             if last_round or L >= 4 or trains <= 8 or L == longest_possible and L >= 3:
-                return self._payment(state, claims[r], want)
+                return CLAIM_BASE + r
         # collect cards toward long routes: the colour held most
         h = state.hands[seat]
         want2 = [h[c] + 1 for c in range(NUM_COLORS)]

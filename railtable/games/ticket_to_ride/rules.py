@@ -14,12 +14,14 @@ from pathlib import Path
 
 from railtable.engine import TERMINAL, Game, IllegalAction, Result, State
 
-from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
-                      NUM_COLORS, NUM_KINDS, PASS, PAYMENTS, TAKE_BLIND, decode_claim)
+from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
+                      LOCO, MAX_ROUTES, NUM_COLORS, NUM_KINDS, PASS, PAY_BASE, PAYMENTS,
+                      TAKE_BLIND)
 
 # phases
-INITIAL, TURN, SECOND, CHOOSE, OVER = range(5)
-PHASE_NAMES = ("initial_tickets", "turn", "second_card", "choose_tickets", "over")
+INITIAL, TURN, SECOND, CHOOSE, OVER, PAY = range(6)
+PHASE_NAMES = ("initial_tickets", "turn", "second_card", "choose_tickets", "over",
+               "choose_payment")
 
 _HERE = Path(__file__).parent
 
@@ -33,9 +35,9 @@ class TicketToRideState(State):
     __slots__ = (
         "phase", "cur", "hands", "known", "deck", "discard", "face_up", "pile", "tickets",
         "offer", "avail", "claimed", "trains", "scores", "turns_left", "passes", "reason",
-        "_result",
+        "pending", "cancelled", "_result",
     )
-    # phase      INITIAL / TURN / SECOND / CHOOSE / OVER
+    # phase      INITIAL / TURN / SECOND / CHOOSE / PAY / OVER
     # cur        seat to decide
     # hands      per seat, nine card counts
     # known      per seat, nine counts of cards in that hand that every seat knows (taken
@@ -55,6 +57,9 @@ class TicketToRideState(State):
     # turns_left -1 before the last round, else the turns still to play
     # passes     consecutive passes
     # reason     why the game ended ("last_round", "no_moves"), or None
+    # pending    in phase PAY, the route claimed and waiting for its payment, else -1
+    # cancelled  True once the seat to decide has taken a claim back this turn (a claim may
+    #            be taken back once per turn, so a turn cannot go round for ever)
 
     # -- whose turn ------------------------------------------------------------------------
 
@@ -77,6 +82,10 @@ class TicketToRideState(State):
             if self.deck or sum(self.discard):
                 out.append(TAKE_BLIND)
             return out
+        if ph == PAY:
+            out = [] if self.cancelled else [CANCEL]
+            out += map(PAY_BASE.__add__, self.payments(self.cur, self.pending))
+            return out
         if ph == CHOOSE or ph == INITIAL:
             g = self.game
             n = len(self.offer[self.cur])
@@ -98,6 +107,8 @@ class TicketToRideState(State):
         return out
 
     def _claims(self, p: int, g) -> list[int]:
+        """The claim actions of seat p: every route open to it that its trains cover and its
+        hand can pay for in at least one way."""
         h = self.hands[p]
         w = h[LOCO]
         best = max(h) if w == 0 else max(h[:LOCO]) + w
@@ -107,33 +118,48 @@ class TicketToRideState(State):
             return []
         if lim > 6:
             lim = 6
-        wc = w if w < 6 else 6
         av = self.avail[p]
-        paytab = g.paytab
-        claims = []
-        nz = None
+        rc = g.route_color
+        routes = []
         for L in range(1, lim + 1):
-            for r in av[L]:
-                c = g.route_color[r]
-                n = h[c]
-                if n + w >= L:
-                    claims += paytab[r][n if n < 6 else 6][wc]
-            grays = av[7 + L]
-            if grays:
-                if nz is None:
-                    nz = [(c, h[c] if h[c] < 6 else 6) for c in range(NUM_COLORS) if h[c]]
-                pays = []
-                gp = g.gray_pays[L]
-                for c, n in nz:
-                    pays += gp[c][n][wc]
+            col = av[L]
+            if col:
                 if w >= L:
-                    pays.append(ALL_LOCO)
-                if pays:
-                    for r in grays:
-                        claims += map((CLAIM_BASE + r * PAYMENTS).__add__, pays)
-        if len(claims) > 1:
-            claims.sort()
-        return claims
+                    routes += col
+                else:
+                    need = L - w
+                    for r in col:
+                        if h[rc[r]] >= need:
+                            routes.append(r)
+            gray = av[7 + L]
+            if gray:  # any colour: L <= lim <= the best colour + locomotives
+                routes += gray
+        if len(routes) > 1:
+            routes.sort()
+        return list(map(CLAIM_BASE.__add__, routes))
+
+    def payments(self, p: int, r: int) -> list[int]:
+        """The payment slots (0-48, ascending) with which seat p's hand can pay for route r:
+        colour * 6 + locomotives, and ALL_LOCO for locomotives only."""
+        g = self.game
+        h = self.hands[p]
+        w = h[LOCO]
+        wc = w if w < 6 else 6
+        L = g.route_length[r]
+        col = g.route_color[r]
+        ps = g.pay_slots[L]
+        if col != GRAY:
+            n = h[col]
+            out = list(ps[col][n if n < 6 else 6][wc])
+        else:
+            out = []
+            for c in range(NUM_COLORS):
+                n = h[c]
+                if n:
+                    out += ps[c][n if n < 6 else 6][wc]
+        if w >= L:
+            out.append(ALL_LOCO)
+        return out
 
     # -- transitions -----------------------------------------------------------------------
 
@@ -144,14 +170,46 @@ class TicketToRideState(State):
         p = self.cur
         g = self.game
         if a >= CLAIM_BASE:
+            if a >= PAY_BASE:
+                if a >= PAY_BASE + PAYMENTS:
+                    raise IllegalAction(f"{a} is not a Ticket to Ride action")
+                if ph != PAY:
+                    if ph == TURN:
+                        raise IllegalAction("no claim is waiting for a payment: claim a route "
+                                            "first")
+                    raise IllegalAction(self._phase_reason("pay for a route"))
+                r = self.pending
+                slot = a - PAY_BASE
+                if slot not in self.payments(p, r):
+                    raise IllegalAction(self._pay_reason(p, r, slot))
+                if self.record_events:
+                    self.events = []
+                self._pay(p, r, slot)
+                return
             if ph != TURN:
                 raise IllegalAction(self._phase_reason("claim a route"))
-            r, c, k, L = self._check_claim(p, a)
+            r = a - CLAIM_BASE
+            if r >= g.num_routes:
+                raise IllegalAction(f"{a} is not a Ticket to Ride action")
+            L = g.route_length[r]
+            if r not in self.avail[p][L if g.route_color[r] != GRAY else 7 + L]:
+                raise IllegalAction(self._closed_reason(p, r))
+            if L > self.trains[p]:
+                raise IllegalAction(
+                    f"the route needs {L} trains and you have {self.trains[p]} left")
+            pays = self.payments(p, r)
+            if not pays:
+                raise IllegalAction("you do not hold the cards to pay for that route")
             if self.record_events:
                 self.events = []
-            self._claim(p, r, c, k, L)
-            self.passes = 0
-            self._end_turn(p)
+            if len(pays) == 1:
+                # interpretation 14: with one way to pay there is nothing to choose: paid at once
+                self._pay(p, r, pays[0])
+                return
+            self.phase = PAY
+            self.pending = r
+            if self.record_events:
+                self.emit({"type": "claim_pending", "player": p, "route": r})
             return
         if a < FACE_UP_SLOTS:
             if a < 0:
@@ -265,10 +323,26 @@ class TicketToRideState(State):
             self.passes = 0
             self._end_turn(p)
             return
+        if a == CANCEL:
+            if ph != PAY:
+                raise IllegalAction("no claim is waiting for a payment: nothing to take back")
+            if self.cancelled:
+                raise IllegalAction("a claim may be taken back only once per turn")
+            if self.record_events:
+                self.events = []
+                self.emit({"type": "claim_cancel", "player": p, "route": self.pending})
+            # back to the start of the turn; nothing is counted (not a pass, not a turn)
+            self.pending = -1
+            self.phase = TURN
+            self.cancelled = True
+            return
         raise IllegalAction(f"{a} is not a Ticket to Ride action")
 
     def _phase_reason(self, what: str) -> str:
         ph = self.phase
+        if ph == PAY:
+            return (f"you cannot {what} now: choose how to pay for the route you claimed "
+                    f"(or take the claim back)")
         if ph == SECOND:
             return f"you cannot {what} now: take your second train card"
         if ph == CHOOSE:
@@ -277,30 +351,30 @@ class TicketToRideState(State):
             return f"you cannot {what} now: choose your starting tickets"
         return f"you cannot {what} now: only the first decision of a turn may do that"
 
-    def _check_claim(self, p: int, a: int) -> tuple[int, int, int, int]:
-        """Validate a claim; returns (route, colour or -1, locomotives, length)."""
+    def _pay_reason(self, p: int, r: int, slot: int) -> str:
+        """Why payment `slot` is not legal for route r (the reason of an IllegalAction)."""
         g = self.game
-        r, c, k = decode_claim(a)
-        if r >= g.num_routes:
-            raise IllegalAction(f"{a} is not a Ticket to Ride action")
         L = g.route_length[r]
         col = g.route_color[r]
-        if r not in self.avail[p][L if col != GRAY else 7 + L]:
-            raise IllegalAction(self._closed_reason(p, r))
-        if L > self.trains[p]:
-            raise IllegalAction(
-                f"the route needs {L} trains and you have {self.trains[p]} left")
-        if c < 0:
-            k = L
-        elif k >= L:
-            raise IllegalAction("that payment has more locomotives than the route has spaces")
-        elif col != GRAY and c != col:
-            raise IllegalAction(
-                f"this route is {g.colors[col]}: pay with {g.colors[col]} cards or locomotives")
-        h = self.hands[p]
-        if h[LOCO] < k or (k < L and h[c] < L - k):
-            raise IllegalAction("you do not hold the cards for that payment")
-        return r, c, k, L
+        if slot == ALL_LOCO:
+            return f"you do not hold {L} locomotives"
+        c, k = divmod(slot, 6)
+        if k >= L:
+            return "that payment has more locomotives than the route has spaces"
+        if col != GRAY and c != col:
+            return f"this route is {g.colors[col]}: pay with {g.colors[col]} cards or locomotives"
+        return "you do not hold the cards for that payment"
+
+    def _pay(self, p: int, r: int, slot: int) -> None:
+        """Pay for route r with a legal payment slot, claim it and end the turn."""
+        L = self.game.route_length[r]
+        if slot == ALL_LOCO:
+            c, k = -1, L
+        else:
+            c, k = divmod(slot, 6)
+        self._claim(p, r, c, k, L)
+        self.passes = 0
+        self._end_turn(p)
 
     def _closed_reason(self, p: int, r: int) -> str:
         g = self.game
@@ -438,10 +512,14 @@ class TicketToRideState(State):
                 self.emit({"type": "last_round", "player": p, "trains": self.trains[p]})
         self.cur = p + 1 if p + 1 < n else 0
         self.phase = TURN
+        self.pending = -1
+        self.cancelled = False
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER
         self.reason = reason
+        self.pending = -1
+        self.cancelled = False
         if self.record_events:
             res = self.result()
             self.emit({"type": "game_over", "reason": reason, "scores": list(res.scores),
@@ -532,6 +610,8 @@ class TicketToRideState(State):
             "turns_left": self.turns_left if self.turns_left >= 0 else None,
             "keep_min": (g.keep_min_initial if self.phase == INITIAL else
                          g.keep_min_draw if self.phase == CHOOSE else None),
+            "pending_route": self.pending if self.pending >= 0 else None,
+            "can_cancel": self.phase == PAY and not self.cancelled,
         }
         if player is not None and 0 <= player < n:
             h = self.hands[player]
@@ -593,15 +673,73 @@ class TicketToRideState(State):
         s.turns_left = self.turns_left
         s.passes = self.passes
         s.reason = self.reason
+        s.pending = self.pending
+        s.cancelled = self.cancelled
         s._result = self._result
         return s
+
+    def _redeal_payable(self, q: int, unknown: int, rng: random.Random) -> None:
+        """Deal seat q's `unknown` cards again from q's unknown cards and the deck until its
+        hand allows two payments for the pending route (up to 20 tries); if none does, move
+        cards between q's unknown cards and the deck until the hand allows one payment."""
+        pool = self.deck
+        kn = self.known[q]
+        r = self.pending
+        for _ in range(20):
+            h = self.hands[q]
+            for k in range(NUM_KINDS):
+                pool.extend([k] * (h[k] - kn[k]))
+            rng.shuffle(pool)
+            h = kn[:]
+            for _ in range(unknown):
+                h[pool.pop()] += 1
+            self.hands[q] = h
+            if len(self.payments(q, r)) >= 2:
+                return
+        if self.payments(q, r):
+            return
+        g = self.game
+        L = g.route_length[r]
+        col = g.route_color[r]
+        h = self.hands[q]
+        have = [pool.count(k) for k in range(NUM_KINDS)]
+
+        def short(c):  # cards of colour c (or locomotives) still missing; None: impossible
+            miss = L - h[c] - h[LOCO]
+            if miss <= 0:
+                return 0
+            free = sum(h[k] - kn[k] for k in range(NUM_KINDS) if k != c and k != LOCO)
+            if have[c] + have[LOCO] < miss or free < miss:
+                return None
+            return miss
+        colours = [col] if col != GRAY else list(range(NUM_COLORS))
+        options = [(short(c), c) for c in colours]
+        options = [(m, c) for m, c in options if m is not None]
+        if not options:  # cannot happen for a position reached by play
+            return
+        least = min(m for m, _ in options)
+        c = rng.choice([c for m, c in options if m == least])
+        for _ in range(least):
+            # one card of colour c (or a locomotive) from the pool, for one other unknown card
+            i = rng.choice([i for i, x in enumerate(pool) if x == c or x == LOCO])
+            out = rng.choice([k for k in range(NUM_KINDS) if k != c and k != LOCO
+                              for _ in range(h[k] - kn[k])])
+            h[pool[i]] += 1
+            h[out] -= 1
+            pool[i] = out
+        rng.shuffle(pool)
 
     def determinize(self, player: int, rng: random.Random) -> "TicketToRideState":
         """A copy in which what `player` cannot see is resampled: the unknown part of every
         other hand and the deck are dealt again from their pooled cards (cards an opponent
         took face up and has not spent stay in that hand); the other seats' tickets and
         ticket offers, and the pile entries `player` has not placed there itself, are dealt
-        again from the tickets `player` has not seen."""
+        again from the tickets `player` has not seen.
+
+        While another seat's claim waits for its payment, that seat's hand is known to allow
+        at least two payments for the pending route: its unknown cards are dealt again until
+        they do (a few tries), and failing that cards are exchanged with the pool so that
+        the hand allows at least one."""
         s = self.clone()
         n = s.num_players
         pool = s.deck
@@ -624,6 +762,9 @@ class TicketToRideState(State):
                 h[pool.pop()] += 1
             s.hands[q] = h
         s.deck = pool
+        q = s.cur
+        if s.phase == PAY and q != player and unknown[q] and len(s.payments(q, s.pending)) < 2:
+            s._redeal_payable(q, unknown[q], rng)
         # tickets
         bit = 1 << (player + 5)
         hidden = []
@@ -659,7 +800,7 @@ class TicketToRideGame(Game):
                          "города своих карт маршрутов."}
     min_players = 2
     max_players = 5
-    rules_version = "1"
+    rules_version = "2"  # 2: a claim is two decisions (route, then payment)
     Options = TicketToRideOptions
 
     def __init__(self) -> None:
@@ -700,7 +841,8 @@ class TicketToRideGame(Game):
         self.double_min_players = d["double_routes_both_usable_min_players"]
         self.max_face_up_locos = d["max_face_up_locomotives"]
         assert d["face_up_cards"] == FACE_UP_SLOTS
-        self.num_actions = CLAIM_BASE + self.num_routes * PAYMENTS
+        assert self.num_routes <= MAX_ROUTES
+        self.num_actions = PAY_BASE + PAYMENTS
         # adjacency: city -> ((neighbour, route), ...)
         adj = [[] for _ in range(self.num_cities)]
         for r in range(self.num_routes):
@@ -722,33 +864,15 @@ class TicketToRideGame(Game):
             for idx in range(14)]
 
     def _build_payment_tables(self) -> None:
-        """paytab[r][n][w]: the claim actions of coloured route r for a hand with n cards of
-        its colour and w locomotives (both capped at 6); gray_pays[L][c][n][w]: the payment
-        slots of a gray route of length L paid in colour c (locomotives-only excluded)."""
+        """pay_slots[L][c][n][w]: the payment slots (colour * 6 + locomotives, ascending) of a
+        route of length L paid in colour c by a hand with n cards of that colour and w
+        locomotives (both capped at 6); locomotives only (ALL_LOCO) is not included."""
         def pays(c, L, n, w):
             lo = max(0, L - n)
             hi = min(L - 1, w)
-            return [c * 6 + k for k in range(lo, hi + 1)]
-        self.paytab = []
-        for r in range(self.num_routes):
-            c, L = self.route_color[r], self.route_length[r]
-            base = CLAIM_BASE + r * PAYMENTS
-            if c == GRAY:
-                self.paytab.append(None)
-                continue
-            tab = []
-            for n in range(7):
-                row = []
-                for w in range(7):
-                    acts = [base + x for x in pays(c, L, n, w)]
-                    if w >= L:
-                        acts.append(base + ALL_LOCO)
-                    row.append(tuple(acts))
-                tab.append(tuple(row))
-            self.paytab.append(tuple(tab))
-        self.paytab = tuple(self.paytab)
-        self.gray_pays = [None] + [
-            tuple(tuple(tuple(tuple(pays(c, L, n, w)) for w in range(7)) for n in range(7))
+            return tuple(c * 6 + k for k in range(lo, hi + 1))
+        self.pay_slots = [None] + [
+            tuple(tuple(tuple(pays(c, L, n, w) for w in range(7)) for n in range(7))
                   for c in range(NUM_COLORS))
             for L in range(1, 7)]
 
@@ -800,6 +924,8 @@ class TicketToRideGame(Game):
         s.turns_left = -1
         s.passes = 0
         s.reason = None
+        s.pending = -1
+        s.cancelled = False
         s._result = None
         s.phase = INITIAL
         s.cur = 0
@@ -870,7 +996,7 @@ class TicketToRideGame(Game):
     # -- actions as JSON -------------------------------------------------------------------
 
     def action_to_json(self, state, a: int) -> dict:
-        if a < FACE_UP_SLOTS:
+        if a < FACE_UP_SLOTS and a >= 0:
             card = state.face_up[a]
             return {"type": "take_face_up", "slot": a,
                     "card": self.kinds[card] if card >= 0 else None}
@@ -885,13 +1011,19 @@ class TicketToRideGame(Game):
             mask = a - KEEP_BASE
             return {"type": "keep_tickets",
                     "tickets": [t for i, t in enumerate(offer) if mask >> i & 1]}
-        if CLAIM_BASE <= a < self.num_actions:
-            r, c, k = decode_claim(a)
-            if c < 0:
-                return {"type": "claim_route", "route": r, "color": None,
-                        "locomotives": self.route_length[r]}
-            return {"type": "claim_route", "route": r, "color": self.colors[c],
-                    "locomotives": k}
+        if a == CANCEL:
+            return {"type": "cancel_claim"}
+        if CLAIM_BASE <= a < CLAIM_BASE + self.num_routes:
+            return {"type": "claim_route", "route": a - CLAIM_BASE}
+        if PAY_BASE <= a < PAY_BASE + PAYMENTS:
+            slot = a - PAY_BASE
+            if slot == ALL_LOCO:
+                if state.pending < 0:
+                    raise IllegalAction("no claim is waiting for a payment")
+                return {"type": "pay", "color": None,
+                        "locomotives": self.route_length[state.pending]}
+            c, k = divmod(slot, 6)
+            return {"type": "pay", "color": self.colors[c], "locomotives": k}
         raise IllegalAction(f"{a} is not a Ticket to Ride action")
 
     def action_from_json(self, state, d: dict) -> int:
@@ -916,22 +1048,34 @@ class TicketToRideGame(Game):
                     or any(t not in offer for t in ids):
                 raise IllegalAction(f"tickets must be a list of tickets on offer {list(offer)}")
             return KEEP_BASE + sum(1 << offer.index(t) for t in ids)
+        if kind == "cancel_claim":
+            return CANCEL
         if kind == "claim_route":
             r = d.get("route")
             if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < self.num_routes:
                 raise IllegalAction(f"route must be 0-{self.num_routes - 1}, not {r!r}")
-            L = self.route_length[r]
+            if "color" in d or "locomotives" in d:
+                raise IllegalAction('a claim names only the route; the payment is the next '
+                                    'decision: {"type": "pay", "color": ..., "locomotives": ...}')
+            return CLAIM_BASE + r
+        if kind == "pay":
+            L = self.route_length[state.pending] if state.pending >= 0 else None
             k = d.get("locomotives", 0)
-            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= L:
-                raise IllegalAction(f"locomotives must be 0-{L}, not {k!r}")
+            top = 6 if L is None else L
+            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= top:
+                raise IllegalAction(f"locomotives must be 0-{top}, not {k!r}")
             color = d.get("color")
             if color is None or k == L:
+                if L is None:
+                    raise IllegalAction("no claim is waiting for a payment")
                 if k != L:
                     raise IllegalAction("a payment without a colour is locomotives only")
-                return CLAIM_BASE + r * PAYMENTS + ALL_LOCO
+                return PAY_BASE + ALL_LOCO
             if color not in self.colors:
                 raise IllegalAction(f"unknown colour {color!r}")
-            return CLAIM_BASE + r * PAYMENTS + self.colors.index(color) * 6 + k
+            if k > 5:
+                raise IllegalAction(f"locomotives must be 0-5 with a colour, not {k!r}")
+            return PAY_BASE + self.colors.index(color) * 6 + k
         raise IllegalAction(f"not a Ticket to Ride action: {d!r}")
 
     # -- presentation ----------------------------------------------------------------------

@@ -6,8 +6,9 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .actions import (CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS, TAKE_BLIND,
-                      decode_claim)
+from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS,
+                      PAY_BASE, PAYMENTS, TAKE_BLIND)
+from .rules import TURN
 
 _HERE = Path(__file__).parent
 
@@ -66,25 +67,54 @@ def describe(state, a: int, lang: str = "en") -> str:
         mask = a - KEEP_BASE
         kept = [ticket_label(g, t, lang) for i, t in enumerate(offer) if mask >> i & 1]
         return tr["keep_tickets"].format(tickets=", ".join(kept))
-    if CLAIM_BASE <= a < g.num_actions:
-        r, c, k = decode_claim(a)
-        L = g.route_length[r]
-        if c < 0:
-            k = L
-        parts = []
-        if k < L:
-            parts.append(tr["payment_cards"].format(count=L - k, color=color(g.colors[c], lang)))
-        if k:
-            parts.append(tr["payment_locos"].format(count=k))
-        rc = g.route_color[r]
-        label = color(g.colors[rc] if rc < len(g.colors) else "gray", lang)
-        tw = g.route_twin[r]
-        if tw >= 0:  # tell the two tracks of a double route apart
-            label += ", " + _t(lang)["ui"]["track"].format(n=1 if r < tw else 2)
-        return tr["claim_route"].format(
-            a=city(g, g.route_a[r], lang), b=city(g, g.route_b[r], lang), length=L,
-            color=label, payment=" + ".join(parts))
+    if a == CANCEL:
+        r = state.pending
+        if r < 0:
+            return tr["cancel_claim_none"]
+        return tr["cancel_claim"].format(a=city(g, g.route_a[r], lang),
+                                         b=city(g, g.route_b[r], lang))
+    if CLAIM_BASE <= a < CLAIM_BASE + g.num_routes:
+        r = a - CLAIM_BASE
+        label = route_title(g, r, lang)
+        if state.phase == TURN:  # the start of a turn: say when the payment is the only one
+            pays = state.payments(state.cur, r)  # (it is then made at once)
+            if len(pays) == 1:
+                return tr["claim_route_paid"].format(
+                    route=label, payment=payment_label(g, r, pays[0], lang))
+        return tr["claim_route"].format(route=label)
+    if PAY_BASE <= a < PAY_BASE + PAYMENTS:
+        return tr["pay"].format(payment=payment_label(g, state.pending, a - PAY_BASE, lang))
     return str(a)
+
+
+def route_title(game, r: int, lang: str) -> str:
+    """"Montréal–New York (3, blue)", with the track number of a double route."""
+    g = game
+    rc = g.route_color[r]
+    label = color(g.colors[rc] if rc < len(g.colors) else "gray", lang)
+    tw = g.route_twin[r]
+    if tw >= 0:  # tell the two tracks of a double route apart
+        label += ", " + _t(lang)["ui"]["track"].format(n=1 if r < tw else 2)
+    return _t(lang)["actions"]["route"].format(
+        a=city(g, g.route_a[r], lang), b=city(g, g.route_b[r], lang),
+        length=g.route_length[r], color=label)
+
+
+def payment_label(game, r: int, slot: int, lang: str) -> str:
+    """"2 blue + 1 locomotive(s)" for payment slot `slot` of route r (r may be -1 when no
+    claim is pending; a locomotives-only payment then names no count)."""
+    tr = _t(lang)["actions"]
+    if slot == ALL_LOCO:
+        return tr["payment_locos"].format(count=game.route_length[r] if r >= 0 else "*")
+    c, k = divmod(slot, 6)
+    L = game.route_length[r] if r >= 0 else None
+    parts = []
+    if L is None or k < L:
+        count = L - k if L is not None else "*"
+        parts.append(tr["payment_cards"].format(count=count, color=color(game.colors[c], lang)))
+    if k:
+        parts.append(tr["payment_locos"].format(count=k))
+    return " + ".join(parts)
 
 
 def event_text(game, e: dict, lang: str = "en") -> str:
@@ -104,6 +134,11 @@ def event_text(game, e: dict, lang: str = "en") -> str:
         return tr[kind].format(cards=", ".join(color(c, lang) if c else "—" for c in e["cards"]))
     if kind == "reshuffle":
         return tr[kind].format(cards=e["cards"])
+    if kind in ("claim_pending", "claim_cancel"):
+        r = e["route"]
+        return tr[kind].format(player=pl, a=city(game, game.route_a[r], lang),
+                               b=city(game, game.route_b[r], lang),
+                               length=game.route_length[r])
     if kind == "claim_route":
         r = e["route"]
         return tr[kind].format(player=pl, a=city(game, game.route_a[r], lang),
@@ -167,6 +202,9 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         f"{i + 1}:{_card(c, lang)}" for i, c in enumerate(obs["face_up"])))
     lines.append(f"{ui['deck']} {obs['deck']}, {ui['discard']} {obs['discard']}, "
                  f"{ui['ticket_pile']} {obs['ticket_pile']}")
+    if obs.get("pending_route") is not None:
+        r = obs["pending_route"]
+        lines.append(f"[bold]{ui['pending']}[/]: {route_title(game, r, lang)}")
     if "hand" in obs:
         hand = " ".join(_card(k, lang, v) for k, v in obs["hand"].items()) or ui["empty"]
         lines.append(f"{ui['hand']}: {hand}")

@@ -1,7 +1,9 @@
 // Ticket to Ride: the browser view. The map is drawn from real geography (longitude and
 // latitude projected), each route as its row of coloured spaces; the seat's hand, tickets
 // and ticket choice, the face-up row, the deck and the ticket pile are clickable when a
-// legal action matches them. See docs/games/ticket_to_ride.md for the observation.
+// legal action matches them. A click on a route claims it; when the hand allows more than
+// one payment, the payments of ctx.legal for the pending route are shown to choose from
+// (and "back" while it is legal). See docs/games/ticket_to_ride.md for the observation.
 
 const SVG = "http://www.w3.org/2000/svg";
 const CARD = {
@@ -14,7 +16,7 @@ const KINDS = ["red", "orange", "yellow", "green", "blue", "pink", "black", "whi
 const W = 1000, PAD = 34;
 
 // UI state kept between renders (reset when it no longer fits the legal actions)
-let ui = {route: null, keep: null, offerKey: ""};
+let ui = {keep: null, offerKey: ""};
 
 function h(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -64,13 +66,14 @@ function projector(cities) {
 }
 
 function legalIndex(ctx) {
-  const idx = {claims: new Map(), faceUp: new Map(), blind: null, tickets: null, pass: null, keep: []};
+  const idx = {claims: new Map(), pays: [], cancel: null, faceUp: new Map(), blind: null,
+               tickets: null, pass: null, keep: []};
   for (const c of ctx.legal || []) {
     const a = c.action || {};
-    if (a.type === "claim_route") {
-      if (!idx.claims.has(a.route)) idx.claims.set(a.route, []);
-      idx.claims.get(a.route).push(c);
-    } else if (a.type === "take_face_up") idx.faceUp.set(a.slot, c);
+    if (a.type === "claim_route") idx.claims.set(a.route, c);
+    else if (a.type === "pay") idx.pays.push(c);
+    else if (a.type === "cancel_claim") idx.cancel = c;
+    else if (a.type === "take_face_up") idx.faceUp.set(a.slot, c);
     else if (a.type === "take_blind") idx.blind = c;
     else if (a.type === "draw_tickets") idx.tickets = c;
     else if (a.type === "pass") idx.pass = c;
@@ -119,10 +122,11 @@ function drawMap(root, ctx, obs, idx) {
     const len = (usable - gap * (r.length - 1)) / r.length;
     const angle = Math.atan2(dy, dx) * 180 / Math.PI;
     const legal = idx.claims.get(r.id);
+    const pending = obs.pending_route === r.id;
     const o = owner[r.id];
-    const g = s("g", {class: "route", "data-route": r.id,
+    const g = s("g", {class: "route" + (pending ? " pending" : ""), "data-route": r.id,
                       style: legal ? "cursor:pointer" : null,
-                      filter: (legal && ui.route === r.id) || longest.has(r.id) ? "url(#ttr-glow)" : null,
+                      filter: pending || longest.has(r.id) ? "url(#ttr-glow)" : null,
                       opacity: closed.has(r.id) ? 0.3 : 1});
     const title = `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)}: ${r.length}, ` +
       `${colorName(ctx, r.color)}` + (o !== null ? ` (${seatName(ctx, o)})` : "");
@@ -134,7 +138,7 @@ function drawMap(root, ctx, obs, idx) {
       if (o === null) {
         g.append(s("rect", {x: cx - len / 2, y: cy - 4, width: Math.max(len, 1), height: 8, rx: 1.5,
           transform: rot, fill: CARD[r.color],
-          stroke: legal ? "#111" : "#555", "stroke-width": legal ? 1.6 : 0.6}));
+          stroke: legal || pending ? "#111" : "#555", "stroke-width": pending ? 2.4 : legal ? 1.6 : 0.6}));
       } else {
         // a claimed space: a train car of the owner's colour, taller, on a dark base
         g.append(s("rect", {x: cx - len / 2 - 1, y: cy - 6.5, width: Math.max(len + 2, 1), height: 13,
@@ -151,10 +155,8 @@ function drawMap(root, ctx, obs, idx) {
       g.append(s("line", {x1: ax + nx * off, y1: ay + ny * off, x2: bx + nx * off, y2: by + ny * off,
                           stroke: "transparent", "stroke-width": 12, "pointer-events": "stroke",
                           class: "hit"}));
-      g.addEventListener("click", () => {
-        ui.route = ui.route === r.id ? null : r.id;
-        render(root, ctx);
-      });
+      // the claim is sent at once; a payment choice follows only when there is one to make
+      g.addEventListener("click", () => ctx.act(legal.id));
     }
     layer.append(g);
   }
@@ -190,15 +192,34 @@ function ticketLine(ctx, obs, t, mark) {
     `${cityName(ctx, obs, t.a)} – ${cityName(ctx, obs, t.b)} (${t.points})`);
 }
 
+function payChips(ctx, route, pay) {
+  // the cards of one payment: colour cards, then locomotives
+  const locos = pay.locomotives;
+  const cards = pay.color === null ? 0 : route.length - locos;
+  const chip = (kind, n) => h("span", {"data-kind": kind,
+    style: `display:inline-block;padding:1px 6px;margin:0 2px;border-radius:4px;border:1px solid #333;` +
+      `background:${kind === "locomotive" ? "linear-gradient(90deg,#d62828,#f2c230,#2563eb)" : CARD_FLAT[kind]};` +
+      `color:${["yellow", "white", "orange"].includes(kind) ? "#111" : "#fff"}`},
+    `${colorName(ctx, kind)} ×${n}`);
+  return [cards ? chip(pay.color, cards) : null, locos ? chip("locomotive", locos) : null];
+}
+
 function paymentPanel(root, ctx, obs, idx) {
-  if (ui.route === null || !idx.claims.has(ui.route)) { ui.route = null; return null; }
-  const r = obs.map.routes[ui.route];
+  // a claim waiting for its payment: the choices are this seat's legal payments
+  if (obs.pending_route === null || obs.pending_route === undefined) return null;
+  const r = obs.map.routes[obs.pending_route];
+  const title = `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)} (${r.length}, ${colorName(ctx, r.color)})`;
+  if (!idx.pays.length) {  // someone else is choosing: say which route
+    return h("div", {class: "ttr-payment", style: "margin:6px 0;padding:6px;border:1px dashed #999;border-radius:6px"},
+      `${seatName(ctx, obs.current)} — ${tr(ctx, "ui", "pending", "claiming")}: ${title}`);
+  }
   return h("div", {class: "ttr-payment", style: "margin:6px 0;padding:6px;border:1px solid #999;border-radius:6px"},
-    h("b", {}, `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)} (${r.length}, ${colorName(ctx, r.color)})`),
-    h("div", {}, idx.claims.get(ui.route).map((c) =>
-      h("button", {type: "button", class: "ttr-pay", "data-id": c.id,
-        onclick: () => { ui.route = null; ctx.act(c.id); }}, c.label))),
-    h("button", {type: "button", onclick: () => { ui.route = null; render(root, ctx); }}, "×"));
+    h("b", {}, `${title}: ${tr(ctx, "ui", "choose_payment", "choose how to pay")}`),
+    h("div", {}, idx.pays.map((c) =>
+      h("button", {type: "button", class: "ttr-pay", "data-id": c.id, title: c.label,
+        style: "margin:2px;padding:4px", onclick: () => ctx.act(c.id)}, payChips(ctx, r, c.action)))),
+    idx.cancel ? h("button", {type: "button", class: "ttr-back", title: idx.cancel.label,
+      onclick: () => ctx.act(idx.cancel.id)}, `← ${tr(ctx, "ui", "back", "Back")}`) : null);
 }
 
 function offerPanel(root, ctx, obs, idx) {

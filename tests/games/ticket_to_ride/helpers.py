@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from railtable.games.ticket_to_ride import GAME
 from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CLAIM_BASE, KEEP_BASE, LOCO,
-                                                     PAYMENTS)
-from railtable.games.ticket_to_ride.rules import TURN
+                                                     PAY_BASE)
+from railtable.games.ticket_to_ride.rules import PAY, TURN
 
 COLORS = GAME.colors
 RED, ORANGE, YELLOW, GREEN, BLUE, PINK, BLACK, WHITE = range(8)
@@ -25,10 +25,43 @@ def ticket(a: str, b: str) -> int:
     return next(t for t, (x, y) in enumerate(GAME.ticket_cities) if {x, y} == {ca, cb})
 
 
-def claim(r: int, color: int | None, locos: int = 0) -> int:
+def claim(r: int) -> int:
+    """The action of claiming route r (the payment is the next decision, or made at once
+    when the hand allows only one)."""
+    return CLAIM_BASE + r
+
+
+def pay(color: int | None, locos: int = 0) -> int:
+    """The action of paying `locos` locomotives and the rest in `color` (None: locomotives
+    only) for the pending claim."""
     if color is None:
-        return CLAIM_BASE + r * PAYMENTS + ALL_LOCO
-    return CLAIM_BASE + r * PAYMENTS + color * 6 + locos
+        return PAY_BASE + ALL_LOCO
+    return PAY_BASE + color * 6 + locos
+
+
+def claim_and_pay(s, r: int, color: int | None, locos: int = 0) -> None:
+    """Claim route r and pay as given: the payment decision when one is asked for, else
+    check that the payment made at once was this one."""
+    p = s.cur
+    before = s.hands[p][:]
+    s.apply(claim(r))
+    if s.phase == PAY and s.pending == r:
+        s.apply(pay(color, locos))
+        return
+    L = GAME.route_length[r]
+    spent = [before[k] - s.hands[p][k] for k in range(9)]
+    want = [0] * 9
+    if color is None:
+        want[LOCO] = L
+    else:
+        want[color] = L - locos
+        want[LOCO] += locos
+    assert spent == want, "the automatic payment differs from the one asked for"
+
+
+def payments_of(s) -> set:
+    """The payment actions legal now (empty unless a claim is pending)."""
+    return {a for a in s.legal_actions() if a >= PAY_BASE}
 
 
 def keep(mask: int) -> int:
@@ -107,4 +140,4 @@ def snapshot(s):
     return (s.phase, s.cur, [h[:] for h in s.hands], [k[:] for k in s.known], s.deck[:],
             s.discard[:], s.face_up[:], s.pile[:], list(s.tickets), list(s.offer),
             [list(a) for a in s.avail], list(s.claimed), s.trains[:], s.scores[:],
-            s.turns_left, s.passes, s._seed)
+            s.turns_left, s.passes, s._seed, s.pending, s.cancelled)

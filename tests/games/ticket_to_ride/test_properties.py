@@ -10,7 +10,7 @@ import pytest
 from railtable.engine import IllegalAction
 from railtable.engine.record import check_result, replay
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.rules import OVER
+from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
 from railtable.sim.match import play_match
 
 from .helpers import snapshot
@@ -113,12 +113,17 @@ def rescore(obs):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_games_conserve_and_rescore(n):
     ends = set()
+    steps_of = {PAY: 0, "cancel": 0}
     for s, rng in random_games(n, GAMES_PER_COUNT[n]):
         steps = 0
         while s.phase != OVER:
             legal = s.legal_actions()
             assert legal and legal == sorted(set(legal))
-            s.apply(legal[int(rng.random() * len(legal))])
+            a = legal[int(rng.random() * len(legal))]
+            if s.phase == PAY:
+                steps_of[PAY] += 1
+                steps_of["cancel"] += a == 15
+            s.apply(a)
             if steps % 5 == 0:
                 check_conservation(s)
             steps += 1
@@ -139,6 +144,7 @@ def test_random_games_conserve_and_rescore(n):
         if s.reason == "last_round":
             assert min(s.trains) <= 2
     assert "last_round" in ends
+    assert steps_of[PAY] > 100 and steps_of["cancel"] > 10   # both steps of claims were played
 
 
 def test_replay_is_deterministic():
@@ -243,6 +249,48 @@ def test_determinize_is_consistent():
             s.apply(legal[int(rng.random() * len(legal))])
 
 
+def test_determinize_during_a_pending_claim_keeps_it_payable():
+    # another seat's claim waits for its payment: the resampled hand must still pay for it
+    checked = 0
+    for s, rng in random_games(3, 40, seed0=1300):
+        while s.phase != OVER:
+            if s.phase == PAY:
+                for q in range(3):
+                    d = s.determinize(q, random.Random(rng.random()))
+                    assert d.phase == PAY and d.pending == s.pending and d.cur == s.cur
+                    assert d.observation(q) == s.observation(q)
+                    assert d.payments(d.cur, d.pending)
+                    check_conservation(d)
+                    dl = d.legal_actions()
+                    d.apply(dl[-1])              # a payment: the claim completes
+                    assert d.claimed[s.cur][-1] == s.pending
+                    checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 100
+    # a hand that random cards would almost never make: six spaces, seven unknown cards
+    r = 52                                   # Helena-Seattle, yellow 6
+    s = GAME.new_state(2, 5)
+    s.apply(s.legal_actions()[-1])
+    s.apply(s.legal_actions()[-1])
+    h = s.hands[0]
+    s.deck.extend(k for k in range(9) for _ in range(h[k]))
+    s.hands[0] = [0] * 9
+    for k, c in ((2, 5), (8, 2)):            # five yellow, two locomotives
+        for _ in range(c):
+            s.deck.remove(k)
+        s.hands[0][k] = c
+    s.known[0] = [0] * 9
+    s.apply(16 + r)
+    assert s.phase == PAY and s.pending == r
+    check_conservation(s)
+    for i in range(20):
+        d = s.determinize(1, random.Random(i))
+        assert len(d.payments(0, r)) >= 1 and sum(d.hands[0]) == 7
+        assert d.hands[1] == s.hands[1]
+        check_conservation(d)
+
+
 def test_private_events_go_to_their_seat_only():
     s = GAME.new_state(2, 11)
     s.apply(s.legal_actions()[-1])
@@ -296,12 +344,29 @@ def test_longest_path_matches_brute_force_on_grown_networks():
         assert sum(ROUTES[r]["length"] for r in trail) == length and is_trail(list(trail))
 
 
+def expected_payments(s, rid):
+    """Every legal payment of seat s.cur for route rid as action ids, enumerated from the
+    rules and data.json without the game's tables."""
+    h = s.hands[s.cur]
+    r = ROUTES[rid]
+    length = r["length"]
+    out = set()
+    for k in range(length + 1):
+        if h[8] < k:
+            continue
+        if k == length:
+            out.add(116 + 48)
+            continue
+        for c, name in enumerate(DATA["colors"]):
+            if (r["color"] == "gray" or r["color"] == name) and h[c] >= length - k:
+                out.add(116 + c * 6 + k)
+    return out
+
+
 def expected_claims(s):
-    """Every legal claim, enumerated from the rules and data.json without the game's tables."""
+    """Every legal claim (route ids as actions 16 + route), from the rules and data.json."""
     p, n = s.cur, s.num_players
-    h = s.hands[p]
     owner = {r: q for q, rs in enumerate(s.claimed) for r in rs}
-    colors = DATA["colors"]
     out = set()
     for r in ROUTES:
         rid, length = r["id"], r["length"]
@@ -310,16 +375,33 @@ def expected_claims(s):
         tw = r["twin"]
         if tw is not None and tw in owner and (owner[tw] == p or n < 4):
             continue
-        for k in range(length + 1):
-            if h[8] < k:
-                continue
-            if k == length:
-                out.add(16 + rid * 49 + 48)
-                continue
-            for c, name in enumerate(colors):
-                if (r["color"] == "gray" or r["color"] == name) and h[c] >= length - k:
-                    out.add(16 + rid * 49 + c * 6 + k)
+        if expected_payments(s, rid):
+            out.add(16 + rid)
     return out
+
+
+def check_claim_steps(s, rid, rng):
+    """Claiming rid on a copy: paid at once when one payment exists, else exactly the
+    expected payments are offered for it (and the way back, once per turn)."""
+    want = expected_payments(s, rid)
+    c = s.clone()
+    p = c.cur
+    c.apply(16 + rid)
+    if len(want) == 1:
+        assert c.claimed[p][-1] == rid and c.phase != PAY
+        return
+    assert c.phase == PAY and c.pending == rid and c.cur == p
+    legal = c.legal_actions()
+    assert set(legal) - {15} == want and (15 in legal) == (not s.cancelled)
+    before = snapshot(c)
+    for _ in range(3):
+        a = 116 + rng.randrange(49)
+        if a not in want:
+            with pytest.raises(IllegalAction):
+                c.apply(a)
+            assert snapshot(c) == before
+    c.apply(rng.choice(sorted(want)))
+    assert c.claimed[p][-1] == rid and c.phase != PAY and c.pending == -1
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -329,12 +411,21 @@ def test_legal_claims_match_an_independent_enumeration(n):
     for s, rng in random_games(n, 20, seed0=2000):
         while s.phase != OVER:
             legal = s.legal_actions()
-            if s.phase == 1:  # the first decision of a turn
-                assert {a for a in legal if a >= 16} == expected_claims(s)
+            if s.phase == TURN:  # the first decision of a turn
+                claims = {a for a in legal if 16 <= a < 116}
+                assert claims == expected_claims(s)
+                assert not [a for a in legal if a >= 116]
+                for a in rng.sample(sorted(claims), min(2, len(claims))):
+                    check_claim_steps(s, a - 16, rng)
                 checked += 1
                 # big hands too (random play keeps hands small)
                 c = s.clone()
                 c.hands[c.cur] = [rng.randint(0, 8) for _ in range(9)]
-                assert {a for a in c.legal_actions() if a >= 16} == expected_claims(c)
+                claims = {a for a in c.legal_actions() if 16 <= a < 116}
+                assert claims == expected_claims(c)
+                for a in rng.sample(sorted(claims), min(3, len(claims))):
+                    check_claim_steps(c, a - 16, rng)
+            elif s.phase == PAY:
+                assert set(legal) - {15} == expected_payments(s, s.pending)
             s.apply(legal[int(rng.random() * len(legal))])
     assert checked > 1000

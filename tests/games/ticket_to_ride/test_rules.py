@@ -5,11 +5,12 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import (DRAW_TICKETS, LOCO, PASS, TAKE_BLIND)
-from railtable.games.ticket_to_ride.rules import CHOOSE, INITIAL, OVER, SECOND, TURN
+from railtable.games.ticket_to_ride.actions import (CANCEL, DRAW_TICKETS, LOCO, PASS, PAY_BASE,
+                                                     TAKE_BLIND)
+from railtable.games.ticket_to_ride.rules import CHOOSE, INITIAL, OVER, PAY, SECOND, TURN
 
-from .helpers import (BLACK, BLUE, GREEN, ORANGE, PINK, RED, WHITE, YELLOW, claim, hand, keep,
-                      position, route, snapshot, started, ticket)
+from .helpers import (BLACK, BLUE, GREEN, ORANGE, PINK, RED, WHITE, YELLOW, claim, claim_and_pay,
+                      hand, keep, pay, payments_of, position, route, snapshot, started, ticket)
 
 L = LOCO
 
@@ -231,7 +232,7 @@ def test_note4_empty_face_up_slots_refill_after_a_claim():
     r = route("Atlanta", "Nashville")            # gray, length 1
     s = position(2, hands=[hand(red=1), hand()], face_up=[BLUE, -1, -1, -1, -1], deck=[],
                  discard=[0] * 9)
-    s.apply(claim(r, RED))
+    s.apply(claim(r))                            # one way to pay: paid at once
     assert s.deck == [] and s.discard == [0] * 9
     assert s.face_up == [BLUE, RED, -1, -1, -1]
 
@@ -244,35 +245,145 @@ def test_note8_claim_payments():
     r = route("Montreal", "New York")        # blue 3
     g = route("Montreal", "Toronto")          # gray 3
     s = position(2, hands=[hand(blue=2, red=3, green=1, loco=3), hand()])
-    legal = set(s.legal_actions())
-    for a in (claim(r, BLUE, 1), claim(r, BLUE, 2), claim(r, None)):
-        assert a in legal
-    assert claim(r, BLUE, 0) not in legal            # only 2 blue cards
-    assert claim(r, RED, 0) not in legal             # wrong colour
-    for a in (claim(g, RED, 0), claim(g, RED, 1), claim(g, RED, 2), claim(g, BLUE, 1),
-              claim(g, BLUE, 2), claim(g, GREEN, 2), claim(g, None)):
-        assert a in legal
-    assert claim(g, GREEN, 1) not in legal
+    assert claim(r) in s.legal_actions() and claim(g) in s.legal_actions()
+    t = s.clone()
+    t.apply(claim(r))
+    assert t.phase == PAY and t.pending == r and t.cur == 0
+    assert payments_of(t) == {pay(BLUE, 1), pay(BLUE, 2), pay(None)}   # not 0: only 2 blue
+    s.apply(claim(g))
+    assert s.phase == PAY and s.pending == g
+    assert payments_of(s) == {pay(RED, 0), pay(RED, 1), pay(RED, 2), pay(BLUE, 1),
+                              pay(BLUE, 2), pay(GREEN, 2), pay(None)}   # not 1 green + 2 locos
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="blue"):
-        s.apply(claim(r, RED, 0))
     with pytest.raises(IllegalAction, match="cards"):
-        s.apply(claim(g, GREEN, 0))
+        s.apply(pay(GREEN, 0))
+    with pytest.raises(IllegalAction, match="more locomotives"):
+        s.apply(pay(RED, 3))
     assert snapshot(s) == before
-    s.apply(claim(g, RED, 1))
+    s.apply(pay(RED, 1))
     assert s.hands[0] == hand(blue=2, red=1, green=1, loco=2)
     assert s.discard[RED] >= 2 and s.discard[L] >= 1
     assert s.claimed[0] == (g,) and s.trains[0] == 42 and s.scores[0] == 1 + 4
-    assert s.cur == 1                      # one claim per turn
+    assert s.cur == 1 and s.phase == TURN and s.pending == -1   # one claim per turn
+    # a coloured route refuses another colour
+    t.apply(CANCEL)
+    t.apply(claim(r))
+    with pytest.raises(IllegalAction, match="blue"):
+        t.apply(pay(RED, 0))
 
 
 def test_note8_locomotives_alone_and_cards_to_discard():
     # NOTES 8
     r = route("Atlanta", "Miami")          # blue 5
     s = position(2, hands=[hand(loco=5), hand()], discard=[0] * 9)
-    s.apply(claim(r, None))
+    s.apply(claim(r))                      # locomotives only is the one payment: made at once
     assert s.hands[0] == [0] * 9 and s.discard == hand(loco=5)
-    assert s.scores[0] == 1 + 10
+    assert s.scores[0] == 1 + 10 and s.cur == 1
+
+
+# -- the two decisions of a claim ----------------------------------------------------------
+
+def test_claim_then_payment_only_for_the_pending_route():
+    # rulebook: «Создание железнодорожного маршрута» (one claim per turn, paid in one colour)
+    r = route("Montreal", "New York")        # blue 3
+    g = route("Montreal", "Toronto")          # gray 3
+    s = position(2, hands=[hand(blue=3, red=3, loco=1), hand()], trains=[45, 45])
+    legal = s.legal_actions()
+    assert claim(r) in legal and claim(g) in legal
+    assert not [a for a in legal if a >= PAY_BASE]     # no payment before a claim
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="claim a route first"):
+        s.apply(pay(BLUE, 0))
+    assert snapshot(s) == before
+    s.apply(claim(r))
+    assert s.phase == PAY and s.pending == r
+    obs = s.observation(1)
+    assert obs["phase"] == "choose_payment" and obs["pending_route"] == r
+    assert obs["can_cancel"] and obs["current"] == 0
+    # only payments of the pending route (blue), and the way back
+    assert s.legal_actions() == [CANCEL, pay(BLUE, 0), pay(BLUE, 1)]
+    before = snapshot(s)
+    for a in (pay(RED, 0), pay(RED, 1), pay(None), pay(BLUE, 2), claim(g), claim(r),
+              TAKE_BLIND, 0, DRAW_TICKETS, PASS, keep(1), PAY_BASE + 49, 10_000):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(a)
+        assert str(err.value)
+        assert snapshot(s) == before
+    s.apply(pay(BLUE, 1))
+    assert s.claimed[0] == (r,) and s.hands[0] == hand(blue=1, red=3)
+    assert s.cur == 1 and s.phase == TURN and s.observation(None)["pending_route"] is None
+
+
+def test_single_payment_is_made_with_the_claim():
+    # rulebook: «Создание железнодорожного маршрута»: with one way to pay there is nothing
+    # to choose, so the claim pays at once and the turn ends
+    r = route("Montreal", "New York")        # blue 3
+    g = route("Montreal", "Toronto")          # gray 3
+    s = position(2, hands=[hand(blue=3, red=2), hand()])
+    t = s.clone()
+    t.apply(claim(r))                        # blue 3 is the only way
+    assert t.claimed[0] == (r,) and t.hands[0] == hand(red=2) and t.cur == 1
+    assert t.phase == TURN and t.pending == -1
+    assert [e["type"] for e in t.events] == ["claim_route"]
+    assert t.events[0]["color"] == "blue" and t.events[0]["locomotives"] == 0
+    s.apply(claim(g))                        # gray 3: blue is the only colour with 3 cards
+    assert s.claimed[0] == (g,) and s.hands[0] == hand(red=2)
+    # two ways (blue or red with a locomotive): a payment decision follows
+    s = position(2, hands=[hand(blue=3, red=2, loco=1), hand()])
+    s.apply(claim(g))
+    assert s.phase == PAY and [e["type"] for e in s.events] == ["claim_pending"]
+    assert s.legal_actions() == [CANCEL, pay(RED, 1), pay(BLUE, 0), pay(BLUE, 1)]
+
+
+def test_cancel_returns_to_the_start_of_the_turn_once():
+    # interpretation: a pending claim may be taken back once per turn; nothing is counted
+    r = route("Montreal", "New York")        # blue 3
+    s = position(2, hands=[hand(blue=3, loco=2), hand()], trains=[45, 45])
+    s.passes = 1
+    start = snapshot(s)
+    start_legal = s.legal_actions()
+    assert CANCEL not in start_legal
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        s.apply(CANCEL)
+    s.apply(claim(r))
+    assert CANCEL in s.legal_actions()
+    s.apply(CANCEL)
+    assert [(e["type"], e["route"]) for e in s.events] == [("claim_cancel", r)]
+    # the position is the turn's start again: same cards, turn, passes, last round
+    after = snapshot(s)
+    assert after[:-1] == start[:-1] and s.cancelled
+    assert s.legal_actions() == start_legal
+    assert s.observation(0)["phase"] == "turn" and s.observation(0)["pending_route"] is None
+    # a second claim this turn cannot be taken back: the turn cannot go round for ever
+    s.apply(claim(r))
+    assert CANCEL not in s.legal_actions() and s.legal_actions()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="once per turn"):
+        s.apply(CANCEL)
+    assert snapshot(s) == before
+    s.apply(pay(BLUE, 0))
+    assert s.cur == 1 and not s.cancelled and s.pending == -1 and s.passes == 0
+    # the next seat may take back a claim of its own again
+    s.hands[1] = hand(blue=5, loco=2)
+    s.apply(claim(route("Atlanta", "Miami")))
+    assert CANCEL in s.legal_actions()
+
+
+def test_cancel_then_another_action():
+    # after taking a claim back the seat may do anything its turn allows
+    r = route("Montreal", "New York")
+    s = position(2, hands=[hand(blue=3, loco=2), hand()])
+    s.apply(claim(r))
+    s.apply(CANCEL)
+    s.apply(TAKE_BLIND)
+    assert s.phase == SECOND and s.cur == 0 and s.cancelled
+    s.apply(TAKE_BLIND)
+    assert s.cur == 1 and not s.cancelled and s.claimed[0] == ()
+    s = position(2, hands=[hand(blue=3, loco=2), hand()])
+    s.apply(claim(r))
+    s.apply(CANCEL)
+    claim_and_pay(s, route("Atlanta", "Miami"), BLUE, 2)
+    assert s.claimed[0] == (route("Atlanta", "Miami"),) and s.cur == 1
 
 
 def test_route_points_table():
@@ -281,7 +392,7 @@ def test_route_points_table():
     for length, pts in want.items():
         r = next(x for x in range(GAME.num_routes) if GAME.route_length[x] == length)
         s = position(2, hands=[hand(loco=6), hand()])
-        s.apply(claim(r, None))
+        claim_and_pay(s, r, None)
         assert s.scores[0] == 1 + pts
 
 
@@ -289,9 +400,11 @@ def test_claimed_route_is_closed_to_others():
     # rulebook: «Создание железнодорожного маршрута» (only free routes may be claimed)
     r = route("Atlanta", "Miami")
     s = position(2, hands=[hand(), hand(blue=5)], claimed={0: [r]}, cur=1)
-    assert claim(r, BLUE) not in s.legal_actions()
+    assert claim(r) not in s.legal_actions()
+    before = snapshot(s)
     with pytest.raises(IllegalAction, match="already claimed"):
-        s.apply(claim(r, BLUE))
+        s.apply(claim(r))
+    assert snapshot(s) == before
 
 
 def test_note1_double_routes_two_or_three_players():
@@ -300,14 +413,14 @@ def test_note1_double_routes_two_or_three_players():
     for n in (2, 3):
         hands = [hand(red=2, yellow=2)] * n
         s = position(n, hands=hands)
-        assert claim(a, RED) in s.legal_actions() and claim(b, YELLOW) in s.legal_actions()
-        s.apply(claim(a, RED))
+        assert claim(a) in s.legal_actions() and claim(b) in s.legal_actions()
+        claim_and_pay(s, a, RED)
         for seat in range(n):
             t = s.clone()
             t.cur = seat
-            assert claim(b, YELLOW) not in t.legal_actions()
+            assert claim(b) not in t.legal_actions()
         with pytest.raises(IllegalAction, match="only one track"):
-            s.apply(claim(b, YELLOW))
+            s.apply(claim(b))
         assert b in s.observation(None)["closed_routes"]
 
 
@@ -316,14 +429,14 @@ def test_note1_double_routes_four_or_five_players():
     a, b = route("Boston", "New York", 0), route("Boston", "New York", 1)
     for n in (4, 5):
         s = position(n, hands=[hand(red=2, yellow=2)] * n)
-        s.apply(claim(a, RED))
-        assert s.cur == 1 and claim(b, YELLOW) in s.legal_actions()
+        claim_and_pay(s, a, RED)
+        assert s.cur == 1 and claim(b) in s.legal_actions()
         t = s.clone()
         t.cur = 0
-        assert claim(b, YELLOW) not in t.legal_actions()
+        assert claim(b) not in t.legal_actions()
         with pytest.raises(IllegalAction, match="other track"):
-            t.apply(claim(b, YELLOW))
-        s.apply(claim(b, YELLOW))
+            t.apply(claim(b))
+        claim_and_pay(s, b, YELLOW)
         assert s.claimed[1] == (b,)
 
 
@@ -333,7 +446,7 @@ def test_note6_last_round_everyone_including_trigger_plays_once_more():
     # NOTES 6; rulebook: «Конец игры» (0-2 trains left at the end of a turn)
     r = route("Atlanta", "Nashville")        # length 1
     s = position(3, hands=[hand(red=5)] * 3, trains=[3, 20, 20])
-    s.apply(claim(r, RED))                   # 2 trains left: last round begins
+    claim_and_pay(s, r, RED)                 # 2 trains left: last round begins
     assert s.trains[0] == 2 and s.turns_left == 3
     seen = []
     while s.phase != OVER:
@@ -349,14 +462,14 @@ def test_note6_three_trains_do_not_trigger_and_long_routes_refused():
     # NOTES 6
     r = route("Atlanta", "Nashville")
     s = position(2, hands=[hand(red=5, loco=5), hand()], trains=[4, 20])
-    s.apply(claim(r, RED))
+    claim_and_pay(s, r, RED)
     assert s.trains[0] == 3 and s.turns_left == -1
     s.apply(TAKE_BLIND)
     s.apply(TAKE_BLIND)
     m = route("Atlanta", "Miami")             # 5 spaces, 3 trains left
-    assert not any(a >= 16 and (a - 16) // 49 == m for a in s.legal_actions())
+    assert claim(m) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="trains"):
-        s.apply(claim(m, None))
+        s.apply(claim(m))
 
 
 def test_note5_pass_only_without_legal_action_and_all_pass_ends():
@@ -383,9 +496,24 @@ def test_note5_a_pass_breaks_no_chain_when_someone_can_act():
     s = position(2, hands=[hand(), hand(red=1)], face_up=[-1] * 5, deck=[], discard=[0] * 9,
                  pile=[])
     s.apply(PASS)
-    assert s.cur == 1 and claim(r, RED) in s.legal_actions()
-    s.apply(claim(r, RED))
+    assert s.cur == 1 and claim(r) in s.legal_actions()
+    s.apply(claim(r))
     assert s.phase == TURN and s.passes == 0
+
+
+def test_note5_a_cancelled_claim_is_not_a_pass():
+    # NOTES 5 with a claim taken back: the passes before it still count, nothing is added
+    r = route("Atlanta", "Nashville")        # gray 1
+    s = position(2, hands=[hand(), hand(red=1, blue=1)], face_up=[-1] * 5, deck=[],
+                 discard=[0] * 9, pile=[])
+    s.apply(PASS)
+    s.apply(claim(r))
+    assert s.phase == PAY and s.passes == 1
+    s.apply(CANCEL)
+    assert s.passes == 1 and s.cur == 1 and s.phase == TURN and PASS not in s.legal_actions()
+    s.apply(claim(r))
+    s.apply(pay(BLUE, 0))
+    assert s.passes == 0 and s.claimed[1] == (r,)
 
 
 # -- scoring -----------------------------------------------------------------------------

@@ -7,10 +7,11 @@ import pytest
 
 from railtable.engine import IllegalAction, OptionsError
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.rules import OVER
+from railtable.games.ticket_to_ride.actions import CANCEL
+from railtable.games.ticket_to_ride.rules import OVER, PAY
 from railtable.games.ticket_to_ride.text import i18n
 
-from .helpers import BLUE, claim, hand, position, route
+from .helpers import BLUE, claim, hand, pay, position, route
 
 
 def test_players_and_options():
@@ -61,18 +62,56 @@ def test_json_actions_round_trip_and_labels():
 
 
 def test_json_claim_form():
-    r = route("Montreal", "New York")
+    r = route("Montreal", "New York")                  # blue 3
     s = position(2, hands=[hand(blue=3, loco=3), hand()])
-    assert GAME.action_to_json(s, claim(r, BLUE, 1)) == {
-        "type": "claim_route", "route": r, "color": "blue", "locomotives": 1}
-    assert GAME.action_to_json(s, claim(r, None)) == {
-        "type": "claim_route", "route": r, "color": None, "locomotives": 3}
-    assert GAME.action_from_json(s, {"type": "claim_route", "route": r, "color": "red",
-                                     "locomotives": 3}) == claim(r, None)
-    assert "Монреаль" in s.describe(claim(r, BLUE, 1), "ru")
-    for bad in ({"type": "claim_route", "route": 500}, {"type": "claim_route", "route": r,
-                                                        "color": "teal"},
+    assert GAME.action_to_json(s, claim(r)) == {"type": "claim_route", "route": r}
+    assert GAME.action_from_json(s, {"type": "claim_route", "route": r}) == claim(r)
+    assert "Монреаль" in s.describe(claim(r), "ru")
+    assert s.describe(claim(r), "en") == "Claim Montréal–New York (3, blue)"
+    # the old one-step form (route and payment together) is refused with an explanation
+    with pytest.raises(IllegalAction, match="payment is the next decision"):
+        GAME.action_from_json(s, {"type": "claim_route", "route": r, "color": "blue",
+                                  "locomotives": 1})
+    s.apply(claim(r))
+    assert s.phase == PAY
+    assert GAME.action_to_json(s, pay(BLUE, 1)) == {
+        "type": "pay", "color": "blue", "locomotives": 1}
+    assert GAME.action_to_json(s, pay(None)) == {
+        "type": "pay", "color": None, "locomotives": 3}
+    assert GAME.action_from_json(s, {"type": "pay", "color": None, "locomotives": 3}) == \
+        pay(None)
+    assert GAME.action_from_json(s, {"type": "pay", "color": "red", "locomotives": 3}) == \
+        pay(None)
+    assert GAME.action_from_json(s, {"type": "pay", "color": "blue", "locomotives": 1}) == \
+        pay(BLUE, 1)
+    assert GAME.action_to_json(s, CANCEL) == {"type": "cancel_claim"}
+    assert GAME.action_from_json(s, {"type": "cancel_claim"}) == CANCEL
+    assert s.describe(pay(BLUE, 1), "en") == "Pay 2 blue + 1 locomotive(s)"
+    assert s.describe(pay(None), "ru") == "Оплатить: локомотив ×3"
+    assert s.describe(CANCEL, "en") == "Back: do not claim Montréal–New York"
+    for bad in ({"type": "claim_route", "route": 500}, {"type": "pay", "color": "teal"},
+                {"type": "pay", "color": None, "locomotives": 2},
+                {"type": "pay", "color": "blue", "locomotives": 4},
                 {"type": "fly"}, {"type": "take_face_up", "slot": 7}, [],
                 {"type": "keep_tickets", "tickets": [99]}):
         with pytest.raises(IllegalAction):
             GAME.action_from_json(s, bad)
+    # a single payment is named in the claim's label (it is made at once)
+    s = position(2, hands=[hand(blue=3), hand()])
+    assert s.describe(claim(r), "en") == "Claim Montréal–New York (3, blue): 3 blue"
+    assert s.describe(claim(r), "ru") == "Проложить Монреаль–Нью-Йорк (3, синий): синий ×3"
+
+
+def test_pending_claim_in_the_terminal_view_and_log():
+    r = route("Montreal", "New York")
+    s = position(2, hands=[hand(blue=3, loco=3), hand()])
+    s.apply(claim(r))
+    assert GAME.event_text(s.events[0], "en") == \
+        "Player 1 claims Montréal–New York (3) and chooses how to pay"
+    for seat in (0, 1, None):
+        text = GAME.render_text(s.observation(seat), "en")
+        assert "[bold]claiming[/]: Montréal–New York (3, blue)" in text
+        assert "choosing the payment" in text
+    s.apply(CANCEL)
+    assert GAME.event_text(s.events[0], "ru") == "Игрок 1 отказывается прокладывать Монреаль–Нью-Йорк"
+    assert "claiming" not in GAME.render_text(s.observation(0), "en")

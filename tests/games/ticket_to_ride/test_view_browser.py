@@ -1,10 +1,19 @@
-"""The Ticket to Ride browser view in Chromium: the map, clicking a route then a payment,
-the face-up row and deck, the ticket choice, and the final screen."""
+"""The Ticket to Ride browser view in Chromium: the map, clicking a route then (when there
+is a choice) a payment or "back", the face-up row and deck, the ticket choice, and the final
+screen."""
+
+import json
 
 import httpx
 import pytest
 
+from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride.actions import CANCEL
+from railtable.games.ticket_to_ride.rules import PAY
+from railtable.games.ticket_to_ride.text import i18n
 from tests.web.conftest import browser, server  # noqa: F401  (fixtures)
+
+from .helpers import claim, hand, position, route
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +53,7 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
     _wait_next(page, seq)
     page.wait_for_selector("#choice-list button")
     assert page.locator(".ttr-tickets li").count() == 2
-    kinds = {"claim": 0, "card": 0}
+    kinds = {"claim": 0, "card": 0, "pay": 0}
     for _ in range(14):
         page.wait_for_selector("#choice-list button, #result-card")
         if page.locator("#result-card").count():
@@ -53,10 +62,12 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
         routes = page.locator("g.route[style*='pointer'] line.hit")
         if page.locator(".ttr-keep").count():
             page.click(".ttr-keep")
-        elif routes.count():
-            routes.first.click()
-            page.wait_for_selector(".ttr-pay")
+        elif page.locator(".ttr-pay").count():       # a claim waits for its payment
+            assert page.locator(".ttr-map g.route.pending").count() == 1
             page.locator(".ttr-pay").first.click()
+            kinds["pay"] += 1
+        elif routes.count():
+            routes.first.click()                     # the claim; a payment may follow
             kinds["claim"] += 1
         elif page.locator(".ttr-faceup [data-slot][style*='pointer']").count():
             page.locator(".ttr-faceup [data-slot][style*='pointer']").first.click()
@@ -68,6 +79,79 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
     assert kinds["claim"] >= 1 and kinds["card"] >= 1
     # claimed routes are drawn in the owner's colour (seat 0: blue)
     assert page.locator(".ttr-map rect.car[data-owner='0']").count() >= 1
+    ctx.close()
+    assert errors == []
+
+
+def _ctx_json(s, seat):
+    legal = s.legal_actions() if s.cur == seat else []
+    return {"observation": s.observation(seat), "seat": seat,
+            "legal": [{"id": a, "action": GAME.action_to_json(s, a),
+                       "label": s.describe(a, "ru")} for a in legal]}
+
+
+_RENDER = """async (c) => {
+  const mod = await import("/games/ticket_to_ride/view.js");
+  let root = document.getElementById("ttr-root");
+  if (!root) {
+    root = document.createElement("div");
+    root.id = "ttr-root";
+    document.body.replaceChildren(root);
+  }
+  window.acted = [];
+  mod.render(root, {observation: c.observation, seat: c.seat, legal: c.legal, lang: "ru",
+    i18n: c.i18n, players: [{name: "Аня", bot: false}, {name: "Бот", bot: true}],
+    act: (id) => window.acted.push(id)});
+}"""
+
+
+def test_claim_then_payment_or_back_in_the_view(server, browser):  # noqa: F811
+    # the view alone, fed positions built here: a click on a route sends the claim; a
+    # pending claim shows exactly the legal payments (as card chips) and "back"
+    ctx, page, errors = _page(browser)
+    page.goto(server.url + "/api/health")
+    tr = i18n()["ru"]
+
+    def show(s, seat=0):
+        c = _ctx_json(s, seat)
+        c["i18n"] = tr
+        page.evaluate(_RENDER, json.loads(json.dumps(c)))
+        return c
+
+    r = route("Montreal", "New York")           # blue 3
+    s = position(2, hands=[hand(blue=3, loco=2), hand()])
+    show(s)
+    assert page.locator(".ttr-payment").count() == 0
+    page.locator(f".ttr-map g.route[data-route='{r}'] line.hit").click()
+    assert page.evaluate("window.acted") == [claim(r)]
+    s.apply(claim(r))
+    assert s.phase == PAY
+    c = show(s)
+    pays = [x for x in c["legal"] if x["action"]["type"] == "pay"]
+    assert len(pays) == 3                       # blue 3, blue 2 + 1, blue 1 + 2 locomotives
+    assert page.locator(".ttr-pay").count() == 3
+    assert page.locator(".ttr-map g.route.pending").count() == 1
+    assert page.locator(f".ttr-map g.route.pending[data-route='{r}']").count() == 1
+    assert "Монреаль" in page.locator(".ttr-payment").inner_text()
+    chips = page.locator(".ttr-pay").nth(1).locator("[data-kind]")
+    assert [chips.nth(i).get_attribute("data-kind") for i in range(chips.count())] == \
+        ["blue", "locomotive"]
+    # no other route can be claimed meanwhile
+    assert page.locator("g.route[style*='pointer']").count() == 0
+    page.locator(".ttr-pay").nth(1).click()
+    assert page.evaluate("window.acted") == [pays[1]["id"]]
+    page.evaluate("window.acted = []")
+    page.click(".ttr-back")
+    assert page.evaluate("window.acted") == [CANCEL]
+    # the other seat sees which route is being paid for, with no buttons
+    show(s, seat=1)
+    assert page.locator(".ttr-pay").count() == 0 and page.locator(".ttr-back").count() == 0
+    assert "Монреаль" in page.locator(".ttr-payment").inner_text()
+    # after the way back was used, the payment choice has no "back"
+    s.apply(CANCEL)
+    s.apply(claim(r))
+    show(s)
+    assert page.locator(".ttr-pay").count() == 3 and page.locator(".ttr-back").count() == 0
     ctx.close()
     assert errors == []
 
