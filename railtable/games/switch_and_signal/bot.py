@@ -1,31 +1,32 @@
 """The team bot for Switch & Signal ("heuristic").
 
-It decides from a determinized copy (`state.determinize`), never from the real deck or pile
+It decides from determinized copies (`state.determinize`), never from the real deck or pile
 order or future dice. Each decision is scored by applying it to copies (the dice sampled by
 the copies' reseeded generators) and evaluating the result with `evaluate`:
 
-- goods delivered, departure cards left and time tokens (the team's time), cards in hand;
-- for every train on the network, its static distance (movement points, ignoring switches
-  and signals) to where it should go next (a port when loaded, a trade city with goods
-  otherwise), and a walk along the *current* switches and signals that tells whether its
-  next move arrives there, stops short (time lost), meets a train head-on or runs into a
-  starting point.
+- goods delivered, departure cards left and time tokens (the team's time), cards in hand (the
+  active hand only up to 5, since it is refilled to at most 10);
+- for every train on the network: the value of its best way to where it should go next (a
+  port when loaded, a trade city with goods no nearer empty train will take otherwise) =
+  distance value less a cost for every red signal or wrong switch on that shortest way
+  (`best_way`), plus a weighted expectation of its next move along the *current* switches and
+  signals over its die's faces (progress, stopping short, head-on, starting point, arrival).
 
-Action cards are searched as whole plays: every useful (disc, field) pair for a signal card,
-every setting of the junctions near the trains for a switch card, every train (dice
-sampled) for a move card, every load; the best play is made if it beats ending the phase.
+Action cards are searched as whole plays: every (disc, red field on some train's way) signal
+play, every setting of the junctions on the trains' ways, every train for a move card (dice
+sampled), loads first; then two plays ahead (the best signal/switch plays followed by the best
+move). The best play is made if it beats ending the phase. Departure-card decisions (colours,
+order, helpers) are scored by playing the card out on copies with a cheap policy.
 """
 
 from __future__ import annotations
 
-import random
-
 from railtable.bots.base import Bot
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (
-    JUNC, PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
-    PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
-    PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
+    JUNC, PH_ACTIONS, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_MOVE_TRAIN,
+    PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH, PH_SETUP_TRACK,
+    PORT, START, TRADE)
 
 # weights (one delivered good = 60)
 W_GOOD = 60.0        # a good delivered
