@@ -99,7 +99,7 @@ class HeuristicBot(Bot):
                 boosted = self._best_delivery(state, p, extra=1)
                 if boosted and boosted[2][0] > own_best:
                     return a
-        if best and own_best >= max(1, min(level, 2)):
+        if best and own_best >= 1:
             self.del_plan = None
             return A_DELIVER
         # upgrade when a longer route of own links waits, or early
@@ -142,7 +142,7 @@ class HeuristicBot(Bot):
 
     def _wants_upgrade(self, state, p, own_best) -> bool:
         lvl = state.level[p]
-        if lvl >= 2 + state.links_built[p] // 2:
+        if lvl >= 1 + state.links_built[p] // 2:
             return False
         if lvl < 2 and state.links_built[p] >= 1:
             return True
