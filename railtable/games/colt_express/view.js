@@ -26,7 +26,7 @@ const STYLE = `
 .colt h4 { margin: .6rem 0 .3rem; font-size: 13px; color: #7a6a5a; font-weight: 600; }
 .colt .cards { display: flex; flex-wrap: wrap; gap: 5px; align-items: flex-end; }
 .colt .card { width: 76px; height: 88px; overflow-wrap: anywhere; hyphens: auto; border-radius: 6px; border: 2px solid #7a6a5a; background: #fffdf8; display: flex; flex-direction: column; justify-content: space-between; padding: 3px; font-size: 11px; line-height: 1.1; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,.2); }
-.colt .card .k { font-weight: 700; font-size: 12px; margin-top: 18px; }
+.colt .card .k { font-weight: 700; font-size: 11px; margin-top: 18px; letter-spacing: -.2px; }
 .colt .card .who { font-size: 10px; color: #555; }
 .colt .card.back { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); border-color: #3b2a1e; color: #f6e9d6; }
 .colt .card.back .who { color: #f6e9d6; background: rgba(0,0,0,.45); border-radius: 3px; }
@@ -299,6 +299,20 @@ function drawHand(ctx, o) {
       if (ok) used.add(key);
     }
     row.append(node);
+  }
+  // two bandits each: the card taken from the deck before the draw, picked from the deck
+  const picks = ctx.legal.filter((c) => c.action.type === "choose_card");
+  if (picks.length) {
+    const pickRow = h("div", {class: "cards", id: "colt-choose"});
+    for (const c of picks) {
+      const node = cardNode(ctx, {kind: c.action.card, bandit: c.action.bandit});
+      node.classList.add("can");
+      node.setAttribute("data-legal-id", c.id);
+      node.title = c.label;
+      node.addEventListener("click", () => ctx.act(c.id));
+      pickRow.append(node);
+    }
+    wrap.append(h("h4", {}, tr(ctx, "phases", "choose_card")), pickRow);
   }
   const deck = h("div", {class: "card deck", id: "colt-deck"}, h("span", {}, `${me.deck ?? 0}`));
   bind(deck, ctx, (a) => a.type === "draw");
