@@ -70,7 +70,7 @@ def _random_game(n, seed, check=True, options=None):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_random_games_end_by_the_empty_city_rule_with_invariants(n):
-    for seed in range(4 if n < 5 else 2):
+    for seed in range(20 if n < 5 else 10):
         s = _random_game(n, 100 * n + seed)
         res = s.result()
         assert res.reason == "empty_cities"
