@@ -68,6 +68,16 @@ class MapData:
             for dd, (dq, dr) in enumerate(DIRS):
                 nb[i * 6 + dd] = self.hex_index.get((q + dq, r + dr), -1)
         self.nb = tuple(nb)
+        # canonical edges: edge[h * 6 + d] is shared by both hexes of the edge (-1 off-map)
+        edge = [-1] * (6 * self.num_hexes)
+        self.edge_hexes = []
+        for i in range(self.num_hexes):
+            for dd in range(6):
+                j = nb[i * 6 + dd]
+                if j > i:
+                    edge[i * 6 + dd] = edge[j * 6 + (dd + 3) % 6] = len(self.edge_hexes)
+                    self.edge_hexes.append((i, j))
+        self.edge = tuple(edge)
         ridge = [False] * (6 * self.num_hexes)
         self.ridges = []
         for q1, r1, q2, r2 in d["ridges"]:

@@ -56,3 +56,12 @@ def test_colours_gray_cities_and_cube_supply():
     names = GAME.i18n()
     for key in m.city_key:
         assert names["en"]["cities"][key] and names["ru"]["cities"][key]
+
+
+def test_edges_are_shared_by_both_hexes_and_ridges_sit_on_edges():
+    m = GAME.maps["eastern_us_canada"]
+    for e, (a, b) in enumerate(m.edge_hexes):
+        d = next(d for d in range(6) if m.nb[a * 6 + d] == b)
+        assert m.edge[a * 6 + d] == e == m.edge[b * 6 + (d + 3) % 6]
+    ridge_edges = {m.edge[h * 6 + d] for h, d in m.ridges}
+    assert len(ridge_edges) == len(m.ridges) and -1 not in ridge_edges
