@@ -628,7 +628,7 @@ class RotwState(State):
             self.net[p] = net
             self.links_built[p] += 1
             if self.record_events:
-                self.emit({"type": "link", "player": p, "cities": [a, b]})
+                self.emit({"type": "link", "player": p, "cities": [a, b], "map": self.m.id})
             self._check_major_lines(p)
         else:
             self.unfinished[p].append((self.wl_start, segs))
@@ -679,7 +679,7 @@ class RotwState(State):
         for x in drawn:
             self.cubes[base + x] += 1
         if self.record_events:
-            self.emit({"type": "urbanize", "player": p, "city": c, "colour": k,
+            self.emit({"type": "urbanize", "player": p, "city": c, "colour": k, "map": self.m.id,
                        "cubes": drawn})
         self._end_turn()
 
@@ -811,7 +811,7 @@ class RotwState(State):
         self.bag[k] += 1  # a delivered cube goes back into the bag
         self.delivered += 1
         if self.record_events:
-            self.emit({"type": "delivery", "player": p, "colour": k,
+            self.emit({"type": "delivery", "player": p, "colour": k, "map": self.m.id,
                        "cities": [src] + [c for c, _ in self.del_path],
                        "owners": [o_ for _, o_ in self.del_path]})
         base = src * NUM_COLOURS
@@ -819,7 +819,8 @@ class RotwState(State):
             self.empty[src] = True
             self.markers += 1
             if self.record_events:
-                self.emit({"type": "empty_city", "city": src, "markers": self.markers})
+                self.emit({"type": "empty_city", "city": src, "markers": self.markers,
+                           "map": self.m.id})
             if self.markers >= self.markers_to_end and self.end_round < 0:
                 # rulebook: ОКОНЧАНИЕ ИГРЫ - finish this round, play one more
                 self.end_round = self.round + 1

@@ -94,7 +94,7 @@ def describe(state, a: int, lang: str = "en") -> str:
 def event_text(game, e: dict, lang: str = "en") -> str:
     t = _t(game, lang)
     ru = lang == "ru"
-    mp = game.maps[game.data["default_map"]]
+    mp = game.maps.get(e.get("map"), game.maps[game.data["default_map"]])
     city = lambda c: t["cities"][mp.city_key[c]]  # noqa
     who = (f"{t['words']['player']} {e['player'] + 1}" if "player" in e else "")
     typ = e.get("type")
