@@ -864,7 +864,10 @@ class RotwState(State):
         # rulebook: green circle - a reward for meeting the condition, then discarded
         g = self.game
         for c in [c for c in self.display if g.card_effect[c] == E_MAJOR]:
-            a, b = g.card_params[c]["city_ids"][self.m.id]
+            ids = g.card_params[c]["city_ids"].get(self.m.id)
+            if not ids:
+                continue  # the card names cities this map does not have
+            a, b = ids
             seen = {a}
             todo = [a]
             while todo:
@@ -880,7 +883,7 @@ class RotwState(State):
         g = self.game
         for c in [c for c in self.display if g.card_kind[c] == K_CONDITION]:
             eff = g.card_effect[c]
-            if eff == E_BOUNTY and g.card_params[c]["city_ids"][self.m.id][0] == dest:
+            if eff == E_BOUNTY and g.card_params[c]["city_ids"].get(self.m.id, [-1])[0] == dest:
                 self._award(p, c)
             elif eff == E_LONG and nlinks >= g.card_params[c]["links"]:
                 self._award(p, c)
