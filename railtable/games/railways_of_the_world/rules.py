@@ -140,7 +140,7 @@ class RotwState(State):
         "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "unfinished",
         "wl_start", "wl_segs", "wl_tiles", "wl_steps",
         "urb_colour", "del_src", "del_colour", "del_cur", "del_visited", "del_left",
-        "del_path", "_legal", "_dcache",
+        "del_path", "_legal", "_dcache", "tv", "_sc", "_cs",
     )
 
     # -- the contract ------------------------------------------------------------------
@@ -475,8 +475,25 @@ class RotwState(State):
                 if exists:
                     return True
                 out.append(h)
+        cities = self._city_starts()
+        if exists:
+            return bool(cities)
+        if not out:
+            return cities
+        out.extend(cities)
+        out.sort()
+        return out
+
+    def _city_starts(self) -> list[int]:
+        """City hexes with a free first step (the same for every player), remembered until
+        the track changes (self.tv counts track changes)."""
+        cs = self._cs
+        if cs is not None and cs[0] == self.tv:
+            return cs[1]
+        m = self.m
         nb, city_at, used, nseg, pend = m.nb, m.city_at, self.hex_used, self.hex_nseg, \
             self.hex_pend
+        out = []
         for ch in m.city_hex:
             base = ch * 6
             for d in range(6):
@@ -485,13 +502,10 @@ class RotwState(State):
                     continue
                 n_ = nseg[t]
                 if n_ == 0 or (n_ == 1 and pend[t] < 0 and not (used[t] >> ((d + 3) % 6)) & 1):
-                    if exists:
-                        return True
                     out.append(ch)
                     break
-        if exists:
-            return False
         out.sort()
+        self._cs = (self.tv, out)
         return out
 
     def _tile_cost(self, p: int, t: int) -> int:
@@ -557,10 +571,17 @@ class RotwState(State):
         return c >= 0 and c in self.cards[p] and not (self.used[p] >> c) & 1
 
     def _steps(self, p: int):
-        return self._head_steps(p, self.wl_start, self.wl_segs, self.wl_tiles)
+        """The next steps of the link being built, remembered until the track changes."""
+        sc = self._sc
+        if sc is not None and sc[0] == self.tv:
+            return sc[1]
+        out = self._head_steps(p, self.wl_start, self.wl_segs, self.wl_tiles)
+        self._sc = (self.tv, out)
+        return out
 
     def _build_start(self, p: int, h: int) -> None:
         m = self.m
+        self.tv += 1
         c = m.city_at[h]
         self.wl_tiles = 0
         self.wl_steps = 0
@@ -587,6 +608,7 @@ class RotwState(State):
             if dd == d:
                 break
         segs = self.wl_segs
+        self.tv += 1
         if segs:
             h = segs[-1][0]
             segs[-1][2] = d
@@ -615,6 +637,7 @@ class RotwState(State):
             self._end_build(p, finished=False)
 
     def _end_build(self, p: int, finished: bool, end_city: int = -1) -> None:
+        self.tv += 1
         segs = tuple(tuple(s) for s in self.wl_segs)
         if finished:
             a, b = self.wl_start, end_city
@@ -638,6 +661,7 @@ class RotwState(State):
         self._end_turn()
 
     def _remove_unfinished(self) -> None:
+        self.tv += 1
         # rulebook: ФАЗА 3 - the tiles of unfinished links are removed
         used, nseg, pend = self.hex_used, self.hex_nseg, self.hex_pend
         removed = 0
@@ -1071,6 +1095,9 @@ class RotwState(State):
         s.del_path = self.del_path[:]
         s._legal = None
         s._dcache = self._dcache
+        s.tv = self.tv
+        s._sc = self._sc
+        s._cs = self._cs
         return s
 
     def determinize(self, player: int, rng: random.Random) -> "RotwState":
@@ -1218,6 +1245,9 @@ class RotwGame(Game):
         s.del_path = []
         s._legal = None
         s._dcache = None
+        s.tv = 0
+        s._sc = None
+        s._cs = None
         if opts.variant1:
             # rulebook: Вариант 1 - no auction in round 1; $1k to the 2nd, $2k to the 3rd...
             s.order = list(range(n))
