@@ -511,7 +511,14 @@ class LiveTable:
                                         name, new_hash, expect, new_status)
             if not ok:
                 raise ActionError("no_seat", "the seat was taken meanwhile", 409)
+            replaced = srow.token_hash != new_hash
             srow.name, srow.token_hash = name, new_hash
+            if replaced:  # the invitation's holder no longer has this seat
+                for c in [c for c in self.conns if c.seat == srow.seat]:
+                    c.send(dumps({"type": "error", "code": "bad_token",
+                                  "message": "someone else has taken this seat"}))
+                    self.conns.discard(c)
+                    c.close()
             if new_status:
                 self.status = new_status
                 self._legal = None

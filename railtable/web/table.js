@@ -55,7 +55,11 @@ function connect() {
   // one message at a time, in order (the first one waits for the game's view to load)
   ws.onmessage = (ev) => { inbox = inbox.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
   ws.onclose = (ev) => {
-    if (ev.code === 4403 || ev.code === 4404 || stopped) return;
+    if (ev.code === 4404 || stopped) return;
+    if (ev.code === 4403) { // the seat link is no longer valid: watch as a spectator
+      localStorage.removeItem(tokenKey(tableId));
+      token = null;
+    }
     conn = "disconnected";
     renderTop();
     retry = Math.min(retry + 1, 6);

@@ -118,3 +118,19 @@ def test_each_connection_sees_only_its_own_observation_and_log(client):
     # seat 0 drew and saw its cards; seat 1 and the spectator only saw that it drew
     assert any(e["text"] == "draw" for m in got[0] for e in m.get("log", []))
     assert any(e["text"] == "draw_back" for m in got["spectator"] for e in m.get("log", []))
+
+
+def test_a_replaced_invitation_loses_its_connection(client):
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}])
+    tid, invitation = out["id"], out["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as holder:
+        assert hello(holder, invitation)["seat"] == 1
+        r = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})  # takes seat 1
+        assert r.status_code == 200 and r.json()["seat"] == 1
+        err, _ = recv_until(holder, lambda x: x["type"] == "error")
+        assert err["code"] == "bad_token"
+        with pytest.raises(WebSocketDisconnect):
+            for _ in range(10):
+                holder.receive_json()
+    with client.websocket_connect(f"/ws/tables/{tid}") as again:
+        assert hello(again, invitation)["code"] == "bad_token"
