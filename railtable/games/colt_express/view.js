@@ -150,7 +150,12 @@ function lootPred(o, kind, purseId) {
 function drawLoot(ctx, o, parent, spot, x, y) {
   let dx = 0;
   const onFloor = o.phase === "robbery";
-  for (const p of spot.purses) { parent.append(purseIcon(ctx, x + dx, y, p, onFloor ? lootPred(o, "purse", p.id) : null)); dx += 20; }
+  const keep = o.phase === "punch_keep" && o.pending ? o.pending.purse : null;
+  for (const p of spot.purses) {
+    const pred = onFloor ? lootPred(o, "purse", p.id) : (keep === p.id ? (a) => a.type === "keep_purse" : null);
+    parent.append(purseIcon(ctx, x + dx, y, p, pred));
+    dx += 20;
+  }
   for (let i = 0; i < spot.jewels; i++) { parent.append(jewelIcon(ctx, x + dx, y, onFloor && i === 0 ? lootPred(o, "jewel") : null)); dx += 16; }
   for (let i = 0; i < spot.strongboxes; i++) { parent.append(boxIcon(ctx, x + dx, y, onFloor && i === 0 ? lootPred(o, "strongbox") : null)); dx += 22; }
 }
@@ -333,6 +338,7 @@ function drawBandits(ctx, o) {
     for (const p of b.purses) {
       const pill = h("span", {class: "pill", "data-purse": p.id}, `$${p.value === null || p.value === undefined ? "?" : p.value}`);
       if (punchLoot) bind(pill, ctx, (a) => a.type === "loot" && a.kind === "purse" && a.purse === p.id);
+      if (o.phase === "punch_keep" && o.pending && o.pending.purse === p.id) bind(pill, ctx, (a) => a.type === "keep_purse");
       loot.append(pill);
     }
     if (b.jewels) {
