@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from railtable.engine.registry import register
+from railtable.engine.registry import games, register
 from tests.server.barrier_game import GAME
 from tests.server.conftest import hello, make_table, recv_until
 
@@ -14,7 +14,14 @@ PLAIN, ROLL, REVEAL, END = 0, 1, 2, 3
 
 @pytest.fixture
 def table(client):
-    register(GAME)
+    register(GAME)  # for this test only: other tests may list every game
+    try:
+        yield from _table(client)
+    finally:
+        games().pop(GAME.id, None)
+
+
+def _table(client):
     out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
                      game=GAME.id, options={"decisions": 20})
     with client.websocket_connect(f"/ws/tables/{out['id']}") as a, \
