@@ -192,8 +192,9 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     if "building" in obs:
         b = obs["building"]
         start = t["cities"][mp.city_key[b["start"]]]
-        lines.append((f"Строительство из {start}: жетонов в этом действии {b['tiles']}" if lang == "ru"
-                      else f"Building from {start}: {b['tiles']} tile(s) this action"))
+        lines.append(f"Строительство из {start}: жетонов в этом действии {b['tiles']}"
+                     if lang == "ru" else
+                     f"Building from {start}: {b['tiles']} tile(s) this action")
     if "delivery" in obs:
         dv = obs["delivery"]
         path = " → ".join(t["cities"][mp.city_key[c]] for c in
