@@ -44,6 +44,7 @@ USE_ODDS = False     # weigh a train's next move by the odds that the next card 
 P_BASE = 0.15
 P_ODDS = 0.6
 CLAIMS = True        # an empty train leaves goods to nearer empty trains
+LOOKAHEAD_MARGIN = 6.0  # plays gaining less than this are checked against the next card
 P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
 W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
@@ -363,10 +364,12 @@ def evaluate(s):
 class SwitchAndSignalBot(Bot):
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True) -> None:
+    def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True,
+                 lookahead: int = 0) -> None:
         super().__init__(seat, seed)
         self.samples = samples
         self.two_ply = two_ply
+        self.lookahead = lookahead
         self.breadth = 3
         self.plan: list[int] = []
 
@@ -596,6 +599,25 @@ class SwitchAndSignalBot(Bot):
                 if v2 is not None and v2 > best_v + 1.0:
                     best_v, best_seq = v2, seq
                 mcopies = self._copies(state, 2)
+        # before ending the turn, look at what the next departure card may do: compare ending
+        # now with making the best play first, each followed by the next card on copies
+        if self.lookahead and best_seq[0] != A.END and best_v - base_v < LOOKAHEAD_MARGIN:
+            ends = self._copies(state, self.lookahead)
+            plays = [c.clone() for c in ends]
+            v_end = v_play = 0.0
+            for c in ends:
+                c.apply(A.END)
+                v_end += self._run_card(c)
+            for c in plays:
+                for a in best_seq:
+                    if not c.over and a in c.legal_actions():
+                        c.apply(a)
+                self._settle(c)
+                if not c.over and c.phase == PH_ACTIONS:
+                    c.apply(A.END)
+                v_play += self._run_card(c)
+            if v_end > v_play:
+                best_seq = [A.END]
         if best_seq[0] not in legal:
             return A.END
         self.plan = best_seq[1:]

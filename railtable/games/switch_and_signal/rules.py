@@ -1263,6 +1263,7 @@ class SwitchAndSignalGame(Game):
         return [
             ("easiest", {"removed_departure_cards": 0, "time_tokens": 10, "extra_signal": True}),
             ("easier", {"removed_departure_cards": 1, "time_tokens": 8, "extra_signal": True}),
+            ("easy", {"removed_departure_cards": 2, "extra_signal": True}),
             ("standard", {}),
             ("harder", {"removed_departure_cards": 4}),
             ("hard", {"removed_departure_cards": 5}),

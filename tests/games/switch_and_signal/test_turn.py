@@ -469,3 +469,17 @@ def test_north_america_delivery_to_a_port():
 def test_cell_helpers_sanity():
     s = blank()
     assert s.board.cell_kind[cell_of(s, "paris")] == 0
+
+
+def test_difficulty_levels_are_valid_and_ordered():
+    # rulebook: Регулировка уровня сложности (easier: extra signal, fewer cards removed, more
+    # tokens; harder: more cards removed, 10 goods)
+    levels = GAME.difficulty_levels()
+    names = [n for n, _ in levels]
+    assert "standard" in names and len(set(names)) == len(names)
+    opts = [GAME.parse_options(o) for _, o in levels]
+    assert opts[names.index("standard")] == GAME.Options()
+    removed = [o.removed_departure_cards for o in opts]
+    tokens = [o.time_tokens for o in opts]
+    assert removed == sorted(removed) and tokens == sorted(tokens, reverse=True)
+    assert opts[0].extra_signal and not opts[-1].extra_signal and opts[-1].ten_goods
