@@ -332,6 +332,3 @@ class HeuristicBot(Bot):
                 return a
         return legal[0]
 
-
-__all__ = ["HeuristicBot", "A_BID", "A_CARD", "A_URB_CITY", "A_URB_COLOUR", "A_URBANIZE",
-           "A_BUILD", "A_FINISH"]

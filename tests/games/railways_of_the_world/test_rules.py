@@ -10,7 +10,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
 from tests.games.railways_of_the_world.helpers import (
-    M, build_link, chain, cube, fresh, give, route, set_cubes, to_turn)
+    M, build_link, chain, fresh, give, route, set_cubes, to_turn)
 
 TOTAL_CUBES = 5 * GAME.cubes_per_colour
 
