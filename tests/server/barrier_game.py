@@ -6,8 +6,11 @@ Actions: 0 plain (changes nothing hidden), 1 roll (uses randomness), 2 reveal (a
 
 from __future__ import annotations
 
+import os
+import time
 from dataclasses import dataclass
 
+from railtable.bots.base import Bot
 from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
 
 NAMES = ("plain", "roll", "reveal", "end")
@@ -58,6 +61,21 @@ class BarrierState(State):
         return s
 
 
+class WaitingBot(Bot):
+    """Thinks until a file exists (to see that the server goes on meanwhile)."""
+
+    name = "waiting"
+
+    def __init__(self, seat: int, seed: int = 0, path: str = "") -> None:
+        super().__init__(seat, seed)
+        self.path = path
+
+    def act(self, state) -> int:
+        while not os.path.exists(self.path):
+            time.sleep(0.02)
+        return state.legal_actions()[0]
+
+
 class BarrierGame(Game):
     id = "barrier_test"
     title = {"en": "Barriers", "ru": "Барьеры"}
@@ -72,6 +90,9 @@ class BarrierGame(Game):
         s._init_base(self, num_players, seed, record_events)
         s.turn, s.left, s.total = 0, opts.decisions, 0
         return s
+
+    def bots(self) -> dict:
+        return {"waiting": WaitingBot}
 
     def action_to_json(self, state, a):
         return {"type": NAMES[a]}
