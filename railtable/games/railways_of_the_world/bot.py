@@ -106,7 +106,7 @@ class HeuristicBot(Bot):
         if state.level[p] < g.max_level and self._wants_upgrade(state, p, own_best):
             if A_UPGRADE in legal:
                 return A_UPGRADE
-            if A_NOTE in legal and state.cash[p] + 5000 >= state._upgrade_cost(p) and \
+            if A_NOTE in legal and state.cash[p] + state.note_value >= state._upgrade_cost(p) and \
                     self._can_afford_loans(state, p):
                 return A_NOTE
         if A_BUILD in legal:
@@ -242,7 +242,7 @@ class HeuristicBot(Bot):
                     cands.append((v, a, b))
         cands.sort(reverse=True)
         cash = state.cash[p]
-        budget = cash + (5000 * max(0, 3 + state.points[p] // 3 - state.notes[p])
+        budget = cash + (state.note_value * max(0, 3 + state.points[p] // 3 - state.notes[p])
                          if self._can_afford_loans(state, p) else 0)
         best = None
         for v, a, b in cands[:8]:

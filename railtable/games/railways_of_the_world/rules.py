@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, OptionsError, Result, State, option
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
@@ -116,6 +116,10 @@ class MapData:
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
 
+# the default cash of a «1» note comes from data.json
+_DEFAULT_NOTE_VALUE = json.loads((HERE / "data.json").read_text(encoding="utf-8"))["note_value"]
+
+
 @dataclass(frozen=True)
 class RotwOptions:
     map: str = option("eastern_us_canada", label={"en": "Map", "ru": "Карта"},
@@ -123,6 +127,10 @@ class RotwOptions:
     variant1: bool = option(False, label={
         "en": "Variant 1: no auction in round 1, later seats get $1,000 per place",
         "ru": "Вариант 1: без аукциона в первом раунде, следующим игрокам по 1000$ за место"})
+    note_value: int = option(_DEFAULT_NOTE_VALUE, label={
+        "en": "Cash for a «1» loan note (the rulebook prints none; $5,000 as published)",
+        "ru": "Деньги за расписку «1» (в правилах не указано; 5000$, как в изданной игре)"},
+        minimum=1000, maximum=20000)
     variant2: bool = option(False, label={
         "en": "Variant 2: pass order sets turn order, passers pay half their bid",
         "ru": "Вариант 2: порядок пасов задаёт очерёдность, спасовавший платит половину ставки"})
@@ -130,7 +138,7 @@ class RotwOptions:
 
 class RotwState(State):
     __slots__ = (
-        "m", "variant1", "variant2", "markers_to_end",
+        "m", "variant1", "variant2", "markers_to_end", "note_value",
         "phase", "round", "turn", "order", "pos", "first", "end_round",
         "cash", "notes", "level", "points", "links_built", "cards", "used", "boost",
         "bank", "notes_taken", "income_paid", "payments",
@@ -328,7 +336,7 @@ class RotwState(State):
 
     def _take_notes(self, p: int, n: int, why: str) -> None:
         # rulebook: ДЕНЬГИ И ЗАЙМЫ - notes are taken at any moment, never repaid
-        v = self.game.note_value * n
+        v = self.note_value * n
         self.notes[p] += n
         self.cash[p] += v
         self.bank -= v
@@ -928,7 +936,7 @@ class RotwState(State):
             interest = self.notes[p] * g.note_interest
             short = interest - self.cash[p]
             if short > 0:
-                self._take_notes(p, -(-short // g.note_value), "interest")
+                self._take_notes(p, -(-short // self.note_value), "interest")
             self._pay(p, interest)
             if self.record_events:
                 self.emit({"type": "income", "player": p, "income": amount,
@@ -1038,6 +1046,7 @@ class RotwState(State):
         s.variant1 = self.variant1
         s.variant2 = self.variant2
         s.markers_to_end = self.markers_to_end
+        s.note_value = self.note_value
         s.phase = self.phase
         s.round = self.round
         s.turn = self.turn
@@ -1179,6 +1188,9 @@ class RotwGame(Game):
         s.m = m
         s.variant1 = opts.variant1
         s.variant2 = opts.variant2
+        if opts.note_value % 1000:
+            raise OptionsError("note_value must be a multiple of $1,000")
+        s.note_value = opts.note_value
         s.markers_to_end = m.markers_to_end[n]
         s.round = 0
         s.turn = 0

@@ -29,8 +29,8 @@ def describe(state, a: int, lang: str = "en") -> str:
     if typ == "bid":
         return (f"Ставка {_money(d['amount'])}" if ru else f"Bid {_money(d['amount'])}")
     if typ == "take_note":
-        return (f"Взять долговую расписку (+{_money(g.note_value)})" if ru
-                else f"Take a loan note (+{_money(g.note_value)})")
+        return (f"Взять долговую расписку (+{_money(state.note_value)})" if ru
+                else f"Take a loan note (+{_money(state.note_value)})")
     if typ == "action":
         names = {"build": ("Проложить рельсы", "Build track"),
                  "urbanize": (f"Развить город ({_money(g.urbanize_cost)})",

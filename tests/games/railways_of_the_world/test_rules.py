@@ -50,7 +50,7 @@ def test_loan_note_is_not_an_action():
     # rulebook: ДЕНЬГИ И ЗАЙМЫ (a note brings cash at any moment of one's turn; not an action)
     s = to_turn(fresh(3, 1), 1)
     s.apply(A_NOTE)
-    assert s.notes[1] == 1 and s.cash[1] == GAME.note_value
+    assert s.notes[1] == 1 and s.cash[1] == s.note_value == GAME.note_value
     assert s.current_player() == 1 and s.phase == R.PH_TURN
     assert s.bank + sum(s.cash) == 0
 
@@ -529,3 +529,14 @@ def test_notes_can_be_taken_during_the_auction_to_raise():
     s.apply(A_NOTE)
     assert s.current_player() == 0 and s.phase == R.PH_AUCTION
     assert s.legal_actions() == [A_PASS_BID] + [A_BID + k for k in range(5)]
+
+
+def test_note_value_option():
+    # rulebook: ДЕНЬГИ И ЗАЙМЫ (the rulebook prints no cash value for a «1» note: an option,
+    # $5,000 by default as in the published game)
+    assert GAME.parse_options({}).note_value == 5000
+    s = to_turn(fresh(3, 1, note_value=3000), 0)
+    s.apply(A_NOTE)
+    assert s.cash[0] == 3000 and s.notes[0] == 1
+    with pytest.raises(Exception):
+        fresh(3, 1, note_value=2500)
