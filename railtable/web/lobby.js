@@ -20,13 +20,14 @@ function defaultSeat(game, index) {
   return `bot:${game.bots[0] || "random"}`;
 }
 
-const form = {game: null, players: 0, seats: [], options: {}, name: localStorage.getItem("railtable.name") || ""};
+const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || ""};
 
 function selectGame(id) {
   const g = gamesList.find((x) => x.id === id) || gamesList[0];
   form.game = g.id;
   form.players = Math.min(Math.max(form.players || g.min_players, g.min_players), g.max_players);
   form.seats = Array.from({length: g.max_players}, (_, i) => form.seats[i] && form.seats[i].startsWith("bot:") && !g.bots.includes(form.seats[i].slice(4)) ? defaultSeat(g, i) : (form.seats[i] || defaultSeat(g, i)));
+  form.specs = [];
   form.options = {};
   for (const [k, p] of Object.entries(g.options.properties || {})) form.options[k] = p.default;
 }
@@ -68,9 +69,15 @@ function renderForm() {
       counts.map((n) => el("option", {value: n, selected: n === form.players}, n)))));
   const seats = el("div", {class: "seats"});
   for (let i = 0; i < form.players; i++) {
+    const isBot = form.seats[i].startsWith("bot:");
+    // a bot seat's spec can carry parameters, e.g. mcts(ms=500)
+    const spec = isBot ? el("input", {type: "text", class: "bot-spec", "data-seat": i, maxlength: 200,
+      value: form.specs[i] || form.seats[i].slice(4), title: t("bot_spec", lang),
+      onchange: (e) => { form.specs[i] = e.target.value.trim(); }}) : null;
     seats.append(el("label", {}, el("span", {}, `${t("seat", lang)} ${i + 1}`),
-      el("select", {class: "seat-kind", "data-seat": i, onchange: (e) => { form.seats[i] = e.target.value; }},
-        seatChoices(g, i).map(([v, text]) => el("option", {value: v, selected: v === form.seats[i]}, text)))));
+      el("select", {class: "seat-kind", "data-seat": i, onchange: (e) => {
+        form.seats[i] = e.target.value; form.specs[i] = null; render();
+      }}, seatChoices(g, i).map(([v, text]) => el("option", {value: v, selected: v === form.seats[i]}, text))), spec));
   }
   box.append(seats);
   const props = Object.entries(g.options.properties || {});
@@ -89,7 +96,7 @@ async function createTable() {
     const v = form.seats[i];
     if (v === "me") seats.push({kind: "human", name: form.name});
     else if (v === "human") seats.push({kind: "human"});
-    else seats.push({kind: "bot", bot: v.slice(4)});
+    else seats.push({kind: "bot", bot: form.specs[i] || v.slice(4)});
   }
   if (seats.some((s) => s.kind === "human" && s.name !== undefined) && !form.name.trim()) {
     lastError = t("name_needed", lang); render(); return;
