@@ -375,6 +375,8 @@ def bench(
     t.add_row("random playouts", f"{figures['games_per_s']:,.1f} games/s")
     t.add_row("decisions", rate(figures["decisions_per_s"]))
     t.add_row("decisions per game (mean)", f"{figures['decisions_per_game']:.1f}")
+    t.add_row("legal actions per decision (mean)",
+              f"{figures['legal_actions_per_decision']:.1f}")
     t.add_row("clones of mid-game states", rate(figures["clones_per_s"]))
     t.add_row("determinizations (current player)", rate(figures["determinizations_per_s"]))
     console.print(t)

@@ -1,7 +1,8 @@
 """Speed of one game in one process: the figures `railtable bench` prints.
 
 - playouts: random games (a uniform choice among `legal_actions`, then `apply`, events
-  off) played back to back; games/s and decisions/s over whole games.
+  off) played back to back; games/s and decisions/s over whole games, and the mean
+  length of a game and of a legal list (the branching factor a search bot faces).
 - clones: `clone()` of a pool of mid-game states taken at random points of random games.
 - determinizations: `determinize(current player, rng)` of the same pool.
 
@@ -26,31 +27,35 @@ WARMUP = 0.25  # seconds per figure
 CHECK_EVERY = 64  # operations between two looks at the clock
 
 
-def random_playout(state: State, rng: random.Random) -> int:
-    """Play `state` to its end with uniform random choices; the number of decisions."""
-    n = 0
+def random_playout(state: State, rng: random.Random) -> tuple[int, int]:
+    """Play `state` to its end with uniform random choices: (decisions, total number of
+    legal actions met)."""
+    n = choices = 0
     while state.current_player() >= 0:
         legal = state.legal_actions()
+        choices += len(legal)
         state.apply(legal[int(rng.random() * len(legal))])
         n += 1
         if n > MAX_DECISIONS:
             raise RunawayGame(f"{state.game.id}: no end after {n} random decisions")
-    return n
+    return n, choices
 
 
 def _playouts(game: Game, players: int, seed: int, options, seconds: float) -> dict:
     rng = random.Random(seed)
-    g = d = 0
+    g = d = c = 0
     start = time.perf_counter()
     end = start + seconds
     now = start
     while now < end or g == 0:
         state = game.new_state(players, seed + g, options, record_events=False)
-        d += random_playout(state, rng)
+        decisions, choices = random_playout(state, rng)
+        d += decisions
+        c += choices
         g += 1
         now = time.perf_counter()
     elapsed = now - start
-    return {"games": g, "decisions": d, "seconds": elapsed}
+    return {"games": g, "decisions": d, "choices": c, "seconds": elapsed}
 
 
 def state_pool(game: Game, players: int, seed: int, options, size: int = POOL_SIZE,
@@ -120,6 +125,7 @@ def run_bench(game: Game, players: int, *, seed: int = 1, seconds: float = 3.0,
         "games_per_s": p["games"] / p["seconds"],
         "decisions_per_s": p["decisions"] / p["seconds"],
         "decisions_per_game": per_game,
+        "legal_actions_per_decision": p["choices"] / max(1, p["decisions"]),
         "playout_games": p["games"],
         "clones_per_s": clones,
         "determinizations_per_s": dets,

@@ -7,7 +7,8 @@ import types
 from tests.cli.helpers import run
 
 BENCH_KEYS = {"game", "players", "seed", "games_per_s", "decisions_per_s", "decisions_per_game",
-              "clones_per_s", "determinizations_per_s", "python", "cores", "pool_states"}
+              "legal_actions_per_decision", "clones_per_s", "determinizations_per_s",
+              "python", "cores", "pool_states"}
 
 
 def test_bench_json_has_the_figures():
@@ -17,6 +18,7 @@ def test_bench_json_has_the_figures():
     assert BENCH_KEYS <= set(figures)
     assert figures["game"] == "toy" and figures["players"] == 3
     assert figures["decisions_per_game"] == 12  # the toy game always lasts 12 decisions
+    assert 1 < figures["legal_actions_per_decision"] <= 7  # draw or one of six values
     for key in ("games_per_s", "decisions_per_s", "clones_per_s", "determinizations_per_s"):
         assert figures[key] > 0, key
 
