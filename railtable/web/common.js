@@ -3,7 +3,7 @@
 const STRINGS = {
   en: {
     app: "Railtable", lobby: "Lobby", new_table: "New table", game: "Game", players: "Players",
-    your_name: "Your name", seat: "Seat", me: "Me", human: "Human (invitation link)",
+    your_name: "Your name", seat: "Seat", me: "Me", human: "Human (invite link)",
     bot: "Bot", options: "Options", create: "Create table", open_tables: "Waiting for players",
     running_tables: "Playing now", finished_tables: "Finished", join: "Join", watch: "Watch",
     replay: "Replay", free_seat: "free seat", none: "None", links: "Seat links",
@@ -28,7 +28,7 @@ const STRINGS = {
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
-    your_name: "Ваше имя", seat: "Место", me: "Я", human: "Человек (ссылка-приглашение)",
+    your_name: "Ваше имя", seat: "Место", me: "Я", human: "Человек (по ссылке)",
     bot: "Бот", options: "Настройки", create: "Создать стол", open_tables: "Ждут игроков",
     running_tables: "Идут сейчас", finished_tables: "Завершённые", join: "Сесть",
     watch: "Смотреть", replay: "Повтор", free_seat: "свободно", none: "Нет", links: "Ссылки на места",
