@@ -172,7 +172,7 @@ function renderResult() {
     el("table", {class: "scores"}, el("tr", {}, el("th", {}, t("players", lang)), el("th", {}, t("score", lang))),
       order.map((i) => el("tr", {class: r.winners.includes(i) ? "winner" : ""},
         el("td", {}, playerName(players[i], lang)), el("td", {}, r.scores[i])))),
-    el("p", {class: "muted"}, `${t("reason", lang)}: ${reasons[r.reason] || r.reason}`),
+    el("p", {class: "muted"}, `${t("reason", lang)}: ${reasons[r.reason] || String(r.reason).replaceAll("_", " ")}`),
     el("p", {}, el("a", {class: "button", href: `/replay/${tableId}`}, t("replay", lang)), " ",
       el("a", {class: "button", href: "/"}, t("back_to_lobby", lang)),
       " ", el("button", {type: "button", onclick: () => { box.hidden = true; }}, "×"))));
