@@ -47,6 +47,8 @@ TEXT = {
         "winner": "winner",
         "player": "player",
         "resumed": "Resumed after {k} decisions.",
+        "team_won": "The team wins!",
+        "team_lost": "The team loses.",
     },
     "ru": {
         "seat": "Игрок {n}",
@@ -65,6 +67,8 @@ TEXT = {
         "winner": "победа",
         "player": "игрок",
         "resumed": "Партия продолжена после {k} решений.",
+        "team_won": "Команда победила!",
+        "team_lost": "Команда проиграла.",
     },
 }
 
@@ -220,6 +224,8 @@ class TerminalGame:
             table.add_row(escape(self.who(p)), f"{res.scores[p]:g}",
                           "★" if p in res.winners else "")
         self.console.print(table)
+        if self.game.cooperative:
+            self.console.print(t["team_won"] if res.winners else t["team_lost"], style="bold")
         keys: list[str] = []
         for det in res.details:
             keys += [k for k in det if k not in keys]

@@ -165,3 +165,12 @@ def test_a_crashing_game_still_leaves_its_record(tmp_path):
     again = run("replay", save)
     assert again.exit_code == 1 and "FAIL #0" in again.stdout
     assert "ZeroDivisionError: boom in apply" in again.stdout
+
+
+def test_a_cooperative_game_ends_with_the_team_result():
+    import tests.sim.toys as toys
+    con = console()
+    TerminalGame(toys.COOP, ["random", "random"], 1, lang="ru", console=con,
+                 ask=lambda prompt: "").run()
+    text = con.file.getvalue()
+    assert ("Команда победила!" in text) != ("Команда проиграла." in text)
