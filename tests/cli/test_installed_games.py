@@ -1,4 +1,4 @@
-"""railtable play on every installed game (the toy games aside), as the terminal shows it."""
+"""play, simulate and replay on every installed game (the toy games aside)."""
 
 import io
 import itertools
@@ -8,6 +8,7 @@ from rich.console import Console
 
 from railtable.engine.registry import games
 from railtable.sim.play import TerminalGame
+from tests.cli.helpers import read_jsonl, run
 
 # Games whose events use the reserved key "to" for something else than the seats allowed to
 # see them (docs/developing.md, "Events"): engine.State.visible_events(seat) then raises
@@ -55,3 +56,16 @@ def test_bots_play_every_game_to_its_end_before_a_spectator(game_id):
     played = TerminalGame(game, ["random"] * game.min_players, 2, lang="en", console=con,
                           ask=lambda prompt: pytest.fail("no human here")).run()
     assert played.finished and "Game over" in con.file.getvalue()
+
+
+@pytest.mark.parametrize("game_id", [g for g in games() if not g.startswith("toy")])
+def test_simulated_records_replay_with_their_log(tmp_path, game_id):
+    game = games()[game_id]
+    out = tmp_path / "games.jsonl"
+    sim = run("simulate", game_id, "-p", game.min_players, "-n", 2, "--jobs", 1, "--records",
+              "--out", out)
+    assert sim.exit_code == 0, sim.output
+    result = run("replay", out, "--log", "--lang", "ru")
+    assert result.exit_code == 0 and "2 OK, 0 failed" in result.stdout
+    decisions = [line for line in result.stdout.splitlines() if line.startswith("seat ")]
+    assert len(decisions) == sum(len(r["record"]["actions"]) for r in read_jsonl(out))
