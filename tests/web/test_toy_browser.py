@@ -15,16 +15,20 @@ def test_lobby_in_russian_create_play_to_results_and_replay(server, page_ru):
     assert page.locator("html").get_attribute("lang") == "ru"
     page.fill("#name-input", "Аня")
     page.select_option(".seat-kind[data-seat='1']", "bot:random")
+    # the options form is drawn from options_schema(): "Решения" (decisions)
+    assert "Решения" in page.locator("fieldset.options").inner_text()
+    page.fill("fieldset.options input[name='decisions']", "8")
+    page.locator("fieldset.options input[name='decisions']").dispatch_event("change")
     page.click("#create")
     page.click("#go-seat")
     page.wait_for_selector("#choice-list button")
     assert page.locator("#turn").inner_text() == "Ваш ход"
     assert "Аня" in page.locator("ol.players").inner_text()
     made = play_by_clicking(page, lambda p: False)
-    assert made == 6  # 12 decisions, every other one is the bot's
+    assert made == 4  # 8 decisions, every other one is the bot's
     card = page.locator("#result-card")
     assert "Игра окончена" in card.inner_text()
-    assert page.locator("#log-list li").count() >= 12
+    assert page.locator("#log-list li").count() >= 8
     # switching the language re-renders the shell in English
     page.click(".lang-switch button[data-lang='en']")
     page.wait_for_function(
@@ -32,7 +36,7 @@ def test_lobby_in_russian_create_play_to_results_and_replay(server, page_ru):
     # the replay page steps through the game from the beginning
     page.click("#result-card a[href^='/replay/']")
     page.wait_for_selector("#r-step")
-    step = "n => document.querySelector('#r-step').innerText.startsWith(`Step ${n} / 12`)"
+    step = "n => document.querySelector('#r-step').innerText.startsWith(`Step ${n} / 8`)"
     page.wait_for_function(step, arg=0)
     page.click("#r-next")
     page.wait_for_function(step, arg=1)
