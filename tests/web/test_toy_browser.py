@@ -75,3 +75,22 @@ def test_a_spectator_takes_a_free_seat_from_the_table_page(server, page_ru):
     page.wait_for_selector("ol.players li.me")
     assert page.locator("ol.players li.me").inner_text().startswith("Вера")
     assert page.locator("#join").is_hidden()
+
+
+def test_take_back_a_decision_from_the_table_page(server, page_ru):
+    import httpx
+    out = httpx.post(server.url + "/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"},
+                                 {"kind": "human", "name": "Bob"}]}).json()
+    page = page_ru
+    page.goto(server.url + out["seats"][0]["url"])
+    page.wait_for_selector("#choice-list button")
+    # playing a card shows nothing hidden, so it can be taken back (drawing could not)
+    page.locator("#choice-list button", has_text="play").first.click()
+    page.wait_for_function("() => document.body.dataset.seq === '1'")
+    assert page.locator("#choice-list").count() == 0  # Bob's turn now
+    page.click("#undo")
+    page.wait_for_function("() => document.body.dataset.seq === '0'")
+    page.wait_for_selector("#choice-list button")
+    assert page.locator("#turn").inner_text() == "Ваш ход"
+    assert page.locator("#undo").count() == 0
