@@ -627,7 +627,7 @@ class RotwState(State):
         if c >= 0:
             if self.record_events:
                 self.emit({"type": "build_step", "player": p, "hex": list(m.hex_qr[t]),
-                           "cost": cost, "city": c})
+                           "cost": cost, "city": c, "map": m.id})
             self._end_build(p, finished=True, end_city=c)
             return
         ein = (d + 3) % 6

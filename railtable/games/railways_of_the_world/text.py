@@ -117,6 +117,9 @@ def event_text(game, e: dict, lang: str = "en") -> str:
     if typ == "build_start":
         return f"{who}: {'строит рельсы' if ru else 'builds track'}"
     if typ == "build_step":
+        if e.get("city", -1) >= 0:
+            return (f"{who}: {'рельсы до' if ru else 'track into'} {city(e['city'])}"
+                    + (f" {_money(e['cost'])}" if e["cost"] else ""))
         return f"{who}: {'жетон' if ru else 'tile'} {tuple(e['hex'])} {_money(e['cost'])}"
     if typ == "link":
         a, b = e["cities"]
