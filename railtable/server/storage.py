@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
                         event, func, insert, select, update)
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
@@ -119,8 +120,13 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
 class Store:
     def __init__(self, url: str) -> None:
         kwargs: dict = {}
-        if url.startswith("sqlite"):
+        parsed = make_url(url)
+        memory = parsed.get_backend_name() == "sqlite" and parsed.database in (None, "",
+                                                                               ":memory:")
+        if parsed.get_backend_name() == "sqlite":
             kwargs["connect_args"] = {"check_same_thread": False}
+            if memory:  # one database shared by every thread
+                kwargs["poolclass"] = StaticPool
         self.engine: Engine = create_engine(url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -128,13 +134,14 @@ class Store:
         # SQLite commits of a WAL database take well under a millisecond: the server's
         # writer commits them on the event loop, sparing the thread hand-offs (and the GIL
         # convoy) that cost tens of milliseconds under load. Other databases use a thread.
-        self.inline_writes = (self.engine.dialect.name == "sqlite" and ":memory:" not in url
+        self.inline_writes = (self.engine.dialect.name == "sqlite" and not memory
                               and os.environ.get("RAILTABLE_DB_THREAD") != "1")
+        self.memory = memory
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
 
     def start_checkpointer(self, every: float = 1.0) -> None:
-        if self.engine.dialect.name != "sqlite" or self._checkpointer is not None:
+        if self.engine.dialect.name != "sqlite" or self.memory or self._checkpointer is not None:
             return
 
         def loop() -> None:

@@ -122,3 +122,13 @@ def test_a_table_of_other_rules_is_refused_clearly(tmp_path):
         assert r.status_code == 409 and r.json()["error"] == "unavailable"
         assert "rules version" in r.json()["message"]
         assert client.post(f"/api/tables/{tid}/join", json={"name": "C"}).status_code == 409
+
+
+def test_an_in_memory_database_works():
+    from starlette.testclient import TestClient
+
+    from railtable.server import create_app
+    with TestClient(create_app("sqlite://", bot_delay=0)) as client:
+        out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}])
+        assert client.get(f"/api/tables/{out['id']}").json()["status"] == "running"
+        assert [t["id"] for t in client.get("/api/tables").json()] == [out["id"]]
