@@ -391,7 +391,7 @@ class LiveTable:
                     raise ActionError("illegal", str(e)) from None
                 except Exception:  # noqa: BLE001 - malformed input must not break anything
                     raise ActionError("bad_action", "the action is malformed") from None
-                if a not in legal_set:
+                if type(a) is not int or a not in legal_set:
                     raise ActionError("illegal", "that action is not legal now")
             canonical = game.action_to_json(st, a)
             seed0 = st._seed
