@@ -319,6 +319,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 raise ActionError("bad_message", f"unknown message type {kind[:40]!r}")
         except ActionError as e:
             conn.send(dumps(e.to_json()))
+        except Exception:  # noqa: BLE001 - a bug must not cost the player the connection
+            log.exception("table %s: message %s failed", table.id, kind[:40])
+            conn.send(dumps({"type": "error", "code": "internal",
+                             "message": "the server could not handle this message"}))
 
     routes = [
         Route("/", page("lobby.html")),
