@@ -368,7 +368,10 @@ function drawBandits(ctx, o) {
 function drawBar(ctx, o) {
   const bar = h("div", {class: "bar"});
   const rc = o.round_cards && o.round_cards.length ? o.round_cards[o.round_cards.length - 1] : null;
-  if (o.round) bar.append(h("span", {class: "round"}, `${word(ctx, "round", "Раунд", "Round")} ${o.round}/${o.rounds}`));
+  if (o.round) {
+    bar.append(h("span", {class: "round", title: ctx.lang === "ru" ? `карт раунда в колоде: ${o.round_cards_face_down}`
+      : `round cards still face down: ${o.round_cards_face_down}`}, `${word(ctx, "round", "Раунд", "Round")} ${o.round}/${o.rounds}`));
+  }
   if (rc) {
     const turns = h("span", {class: "turns", id: "colt-turns"});
     rc.turns.forEach((k, i) => {
