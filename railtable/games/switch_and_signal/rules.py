@@ -213,6 +213,20 @@ class Board:
             li = self.line_between[(self.node_index[a], self.node_index[b])]
             self.first_signals.append([f for f in self.track_fields if self.field_line[f] == li][0])
         self.switch_discs = sum(1 if len(self.node_ends[n]) == 3 else 2 for n in self.junctions)
+        # the static map as JSON, for views (shared, never mutated)
+        kinds = ("trade_city", "port", "start", "junction")
+        self.map_json = {
+            "nodes": [dict({"id": self.node_ids[i], "kind": kinds[self.node_kind[i]],
+                            "lon": self.node_lonlat[i][0], "lat": self.node_lonlat[i][1]},
+                           **({"goods": colours[self.node_goods[i]]}
+                              if self.node_goods[i] >= 0 else {}))
+                      for i in range(len(nodes))],
+            "lines": [{"a": self.node_ids[self.line_a[li]], "b": self.node_ids[self.line_b[li]],
+                       "length": self.line_len[li]} for li in range(nl)],
+            "fields": [{"line": self.field_line[f], "at": self.field_bound[f],
+                        "city": self.node_ids[self.field_city[f]] if self.field_city[f] >= 0
+                        else None} for f in range(self.num_fields)],
+        }
         # static distances (in movement points, ignoring switches, signals and trains) from
         # every directed position to every node cell: used by the bot's evaluation.
         self._static_distances()
@@ -424,6 +438,7 @@ class SwitchAndSignalState(State):
         helpers = self.game.helpers[b.id]
         obs = {
             "board": b.id,
+            "map": b.map_json,
             "phase": PHASE_NAMES[self.phase],
             "active": self.active,
             "turn": self.turn,
