@@ -3,7 +3,7 @@
 import pytest
 
 from railtable.games.switch_and_signal import actions as A
-from railtable.games.switch_and_signal.rules import PH_ACTIONS, PH_CITY, PH_ROUTE
+from railtable.games.switch_and_signal.rules import PH_ACTIONS, PH_ROUTE
 
 from .helpers import (blank, field_between, move_card, on, put, rig, set_green, set_switch,
                       track_field, where)
@@ -180,11 +180,12 @@ def test_train_in_city_blocks_entry_through_red_field():
     assert s.tokens == 5
 
 
-@pytest.mark.parametrize("roll", [1, 2])
-def test_rule_9_city_entry_costs_one_point(roll):
-    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 2 (a city costs 1 point)
+@pytest.mark.parametrize("train,roll", [(3, 1), (6, 1), (0, 2)])
+def test_rule_2_a_city_costs_one_point(train, roll):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 2 (entering a city costs 1 point: from the last section
+    # before Amsterdam a roll of 1 is exactly enough)
     s = blank()
-    put(s, 0, ("brussels", "amsterdam"), k=0)
-    move_card(s, 0, roll) if roll > 1 else move_card(s, 3 * 0, 2)
-    assert where(s, 0) == ("node", "amsterdam")
-    assert s.phase == PH_ACTIONS and s.phase != PH_CITY
+    put(s, train, ("brussels", "amsterdam"), k=0)
+    move_card(s, train, roll)
+    assert where(s, train) == ("node", "amsterdam")
+    assert s.tokens == 7 and s.phase == PH_ACTIONS
