@@ -231,8 +231,17 @@ class State:
         self._seed = rng.getrandbits(63)
 
     def emit(self, event: dict) -> None:
-        """Record an event if recording is on. `event["to"]`: None or a list of seats."""
-        event.setdefault("to", None)
+        """Record an event (call it only when recording is on).
+
+        `event["to"]` is the audience: None for everyone, or a list of seats. It is never a
+        game value such as a destination; the check costs little since events are built
+        only when recording.
+        """
+        to = event.setdefault("to", None)
+        if to is not None and (not isinstance(to, list)
+                               or not all(isinstance(p, int) for p in to)):
+            raise TypeError(f"event 'to' must be None or a list of seats, not {to!r} "
+                            f"(in {event.get('type')!r}); name a destination otherwise")
         self.events.append(event)
 
     # -- the contract ------------------------------------------------------------------

@@ -132,8 +132,11 @@ def load(path: str | Path) -> list[Record]:
                 except json.JSONDecodeError as e:
                     raise RecordError(f"{path}:{n}: not JSON: {e}") from None
     out = []
-    for row in rows:
+    for n, row in enumerate(rows, 1):
         if "record" in row:
             row = row["record"]
+        elif "actions" not in row:
+            raise RecordError(f"{path}: line {n} holds a result without its record "
+                              "(write records with `railtable simulate --records`)")
         out.append(Record.from_json(row))
     return out

@@ -97,3 +97,24 @@ def test_bot_specs():
     for bad in ("mcts(ms=1", "mcts(ms)", "a,,b", "9lives"):
         with pytest.raises(SpecError):
             split_specs(bad) if "," in bad else parse_spec(bad)
+
+
+def test_event_audience_must_be_a_list_of_seats():
+    s = GAME.new_state(2, 1)
+    with pytest.raises(TypeError, match="destination"):
+        s.emit({"type": "move", "to": 3})
+    s.emit({"type": "draw", "to": [1]})
+    assert s.visible_events(1)[-1]["type"] == "draw" and not s.visible_events(0)
+
+
+def test_every_game_package_loads():
+    from railtable.engine.registry import broken, games
+    assert broken() == {}
+    assert {"colt_express", "ticket_to_ride"} <= set(games())
+
+
+def test_result_lines_without_records_are_refused(tmp_path):
+    path = tmp_path / "out.jsonl"
+    path.write_text('{"seed": 1, "result": {"scores": [1, 2], "winners": [1]}}\n')
+    with pytest.raises(RecordError, match="--records"):
+        load(path)
