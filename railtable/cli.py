@@ -24,8 +24,8 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from railtable.engine.registry import games as all_games
-from railtable.sim.args import (InputError, bot_specs, check_lang, check_players, load_game,
-                                parse_options, seat_specs, split)
+from railtable.sim.args import (InputError, bot_specs, check_lang, check_players, check_setup,
+                                load_game, parse_options, seat_specs, split)
 
 BAD_INPUT = 2
 FAILED = 1
@@ -141,6 +141,7 @@ def play(
         game = load_game(game_id)
         opts = parse_options(game, options)
         specs = seat_specs(game, seats)
+        check_setup(game, len(specs), opts)
         if record is not None and len(specs) != record.num_players:
             raise InputError(f"--seats lists {len(specs)} seats; the saved game has "
                              f"{record.num_players}")
@@ -244,6 +245,8 @@ def simulate(
             levels = [(label, game.options_to_json(parse_options(
                 game, json.dumps(dict(base, **level_opts)))))
                 for label, level_opts in game.difficulty_levels()]
+        for _, level_opts in levels:
+            check_setup(game, players, level_opts)
     if records and out is None:
         fail("--records needs --out FILE.jsonl")
     _writable(out, "--out")
@@ -358,7 +361,7 @@ def bench(
         game = load_game(game_id)
         opts = parse_options(game, options)
         players = players or game.min_players
-        check_players(game, players)
+        check_setup(game, players, opts)
     with err_console.status("measuring") as status:
         figures = run_bench(game, players, seed=seed, seconds=seconds, options=opts,
                             on_stage=lambda s: status.update(f"measuring: {s}"))

@@ -44,6 +44,20 @@ def parse_options(game: Game, text: str | None) -> Any:
         raise InputError(str(e)) from None
 
 
+def check_setup(game: Game, num_players: int, options: Any) -> None:
+    """Refuse options that the game cannot be set up with for this many players.
+
+    Some options are valid alone but not for every player count (an expert variant
+    for one bandit per player, say), so one state is built to let the game say so once,
+    before any game is played.
+    """
+    check_players(game, num_players)
+    try:
+        game.new_state(num_players, 0, options, record_events=False)
+    except OptionsError as e:
+        raise InputError(f"{game.id} with {num_players} players: {e}") from None
+
+
 def check_players(game: Game, num_players: int) -> None:
     try:
         game.check_players(num_players)

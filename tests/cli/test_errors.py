@@ -28,6 +28,13 @@ from tests.cli.helpers import assert_bad_input, run
     (["play", "toy", "--seats", "human,9lives"], ["not a bot spec"]),
     (["play", "toy", "--seats", "human,random", "--lang", "de"], ["--lang must be ru or en"]),
     (["simulate", "toy", "--records"], ["--records needs --out"]),
+    # options valid alone but not for this player count: one message before any game
+    (["simulate", "colt_express", "-p", "2", "--options", '{"expert": true}'],
+     ["colt_express with 2 players", "one bandit per player"]),
+    (["play", "colt_express", "--seats", "human,random", "--options", '{"expert": true}'],
+     ["one bandit per player"]),
+    (["bench", "colt_express", "--players", "2", "--options", '{"expert": true}'],
+     ["one bandit per player"]),
     (["simulate", "toy", "--out", "/no/such/folder/x.jsonl"], ["does not exist"]),
     (["simulate", "toy", "--plot", "curve.png"], ["toy defines no difficulty levels"]),
     (["replay", "/no/such/file.jsonl"], ["cannot read /no/such/file.jsonl"]),
