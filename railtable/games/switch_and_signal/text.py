@@ -227,9 +227,15 @@ def render_text(obs: dict, lang: str = "en") -> str:
                  f"   {t['words']['pile']}: {obs['departure_pile']}")
     card = obs.get("departure_card")
     if card:
-        moves = ", ".join(card.get("moves", [])) or "—"
+        col = t["train_colours"]
+        anyw = {"any": "любой цвет" if ru else "any colour", "all": "все поезда" if ru else "all trains"}
+        moves = ", ".join(col.get(m) or anyw.get(m, m) for m in card.get("moves", [])) or "—"
         dep = card.get("deploy")
-        lines.append(f"{t['words']['departure_card']}: deploy {dep}; move {moves}")
+        if isinstance(dep, list):
+            dep = ", ".join(col.get(c, c) for c in dep)
+        name = t["words"]["start_card"] if card.get("id") == "start" else t["words"]["departure_card"]
+        lines.append(f"{name}: " + (f"выставить {dep}; двигать: {moves}" if ru
+                                    else f"deploy {dep}; move: {moves}"))
     goods = "  ".join(f"{name.get(c, c)}: {g['count']} {t['goods'][g['colour']]}"
                       for c, g in obs["goods"].items())
     lines.append(goods)
@@ -258,8 +264,11 @@ def render_text(obs: dict, lang: str = "en") -> str:
     for i, h in enumerate(obs["hands"]):
         lines.append(f"{'Игрок' if ru else 'Player'} {i + 1}: " +
                      ", ".join(f"{t['cards'][k]} ×{v}" for k, v in h.items()))
-    used = [t["helpers"][k] for k, v in obs["helpers"].items() if not v]
-    lines.append(f"{'Помощники' if ru else 'Helpers'}: {', '.join(used) or '—'}")
+    free = [t["helpers"][k] for k, v in obs["helpers"].items() if not v]
+    lines.append(f"{'Свободные помощники' if ru else 'Helpers still free'}: {', '.join(free) or '—'}")
+    if obs.get("dispatcher_active"):
+        lines.append(t["helpers"]["dispatcher"] + (": проезд через города" if ru
+                                                    else ": trains pass through cities"))
     if obs.get("moving"):
         m = obs["moving"]
         lines.append(f"{'Движется' if ru else 'Moving'}: {train_name(m['train'], lang)} ({m['points']})")
