@@ -714,7 +714,7 @@ class SwitchAndSignalState(State):
             self._set_signal(f, False)
             self._set_signal(g, True)
             if self.record_events:
-                self.emit({"type": "signal", "player": self.active, "from": f, "to": g})
+                self.emit({"type": "signal", "player": self.active, "from_field": f, "to_field": g})
             self.phase = PH_ACTIONS
         elif ph == PH_SW_JUNCTION:
             self.sw_junction = a - A.JUNCTION

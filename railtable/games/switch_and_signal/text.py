@@ -233,8 +233,9 @@ def render_text(obs: dict, lang: str = "en") -> str:
         dep = card.get("deploy")
         if isinstance(dep, list):
             dep = ", ".join(col.get(c, c) for c in dep)
-        name = t["words"]["start_card"] if card.get("id") == "start" else t["words"]["departure_card"]
-        lines.append(f"{name}: " + (f"выставить {dep}; двигать: {moves}" if ru
+        title = (t["words"]["start_card"] if card.get("id") == "start"
+                 else t["words"]["departure_card"])
+        lines.append(f"{title}: " + (f"выставить {dep}; двигать: {moves}" if ru
                                     else f"deploy {dep}; move: {moves}"))
     goods = "  ".join(f"{name.get(c, c)}: {g['count']} {t['goods'][g['colour']]}"
                       for c, g in obs["goods"].items())

@@ -52,7 +52,16 @@ def test_random_games_keep_the_invariants(opts):
             check_invariants(s)
             legal = s.legal_actions()
             assert legal and legal == sorted(legal)
-            s.apply(legal[int(r.random() * len(legal))])
+            a = legal[int(r.random() * len(legal))]
+            if seed % 5 == 0:  # the text side: labels, log lines, the terminal view
+                for lang in ("ru", "en"):
+                    assert s.describe(a, lang)
+                    GAME.render_text(s.observation(s.current_player()), lang)
+            s.apply(a)
+            if seed % 5 == 0:
+                for e in s.events:
+                    GAME.event_text(e, "ru")
+                    GAME.event_text(e, "en")
             n += 1
             assert n < 5000
         check_invariants(s)
