@@ -46,7 +46,7 @@ P_ODDS = 0.6
 CLAIMS = True        # an empty train leaves goods to nearer empty trains
 LOOKAHEAD_MARGIN = 6.0  # plays gaining less than this are checked against the next card
 P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
-W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target          # an empty train in a trade city with goods, ready to load
+W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
 
 
