@@ -48,6 +48,9 @@ LOOKAHEAD_MARGIN = 6.0  # plays gaining less than this are checked against the n
 P_NEXT_MOVE = 0.35   # weight of the outcome of a train's next move along the current way
 W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the target
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
+# distance counts in moves rather than sections: a slow train needs more move cards
+SPEED_REF = 2.5
+SPEED = tuple(SPEED_REF / m for m in MEAN_ROLL)
 
 
 def walk(s, t, pos, head, e, limit=5):
@@ -192,6 +195,7 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
     b = s.board
     wd, cap, top = ((W_DIST_LOADED, CAP_LOADED, W_GOOD) if loaded
                     else (W_DIST_EMPTY, CAP_EMPTY, W_EMPTY))
+    wd *= SPEED[t // 3]
     wob = W_OBSTACLE * (OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY)
     starts = [(si, 0, -1)]
     c = si >> 1
@@ -282,14 +286,15 @@ def train_value(s, t, odds=None):
         return W_GOOD - W_DIST_LOADED * CAP_LOADED if loaded else W_EMPTY - W_DIST_EMPTY * CAP_EMPTY
     dists = [b.dist_to[n] for n in targets]
     tcells = [b.node_cell[n] for n in targets]
+    wdl, wde = W_DIST_LOADED * SPEED[t // 3], W_DIST_EMPTY * SPEED[t // 3]
     if loaded:
         def base(si):
             sd = min(d[si] for d in dists)
-            return W_GOOD - W_DIST_LOADED * (sd if sd < CAP_LOADED else CAP_LOADED)
+            return W_GOOD - wdl * (sd if sd < CAP_LOADED else CAP_LOADED)
     else:
         def base(si):
             sd = min(d[si] for d in dists)
-            return W_EMPTY - W_DIST_EMPTY * (sd if sd < CAP_EMPTY else CAP_EMPTY)
+            return W_EMPTY - wde * (sd if sd < CAP_EMPTY else CAP_EMPTY)
     nnc = b.num_node_cells
     si0 = _state_index(s, t)
     if p < nnc:
