@@ -420,6 +420,10 @@ def loadtest(
                                        help="A game id (default: the first installed game)."),
     url: Optional[str] = typer.Option(None, "--url", help="A running server (default: start "
                                                           "one)."),
+    rate: Optional[float] = typer.Option(
+        None, "--rate", min=0.1, max=100_000,
+        help="Moves per second offered in total (default: every seat answers at once, "
+             "which saturates the server and measures its throughput)."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -431,7 +435,8 @@ def loadtest(
         with user_errors():
             load_game(game)
     run = _server_function("railtable.server.loadtest", "run")
-    run(tables=tables, seats=seats, seconds=seconds, game=game, url=url)
+    kwargs = {} if rate is None else {"rate": rate}
+    run(tables=tables, seats=seats, seconds=seconds, game=game, url=url, **kwargs)
 
 
 if __name__ == "__main__":

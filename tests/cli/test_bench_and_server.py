@@ -53,6 +53,13 @@ def test_loadtest_passes_its_options(monkeypatch):
                       "url": "http://127.0.0.1:1"}]
 
 
+def test_loadtest_paces_moves_with_rate(monkeypatch):
+    calls = fake_module(monkeypatch, "railtable.server.loadtest")
+    result = run("loadtest", "--tables", "2", "--game", "toy", "--rate", "500")
+    assert result.exit_code == 0, result.output
+    assert calls[0]["rate"] == 500.0 and calls[0]["tables"] == 2
+
+
 def test_missing_server_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "railtable.server", types.ModuleType("railtable.server"))
     result = run("serve")
