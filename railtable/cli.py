@@ -302,6 +302,52 @@ def simulate(
         raise typer.Exit(FAILED)
 
 
+# -- arena -----------------------------------------------------------------------------
+
+@app.command()
+def arena(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    bots: str = typer.Option(..., "--bots", "-b",
+                             help="The bots to rate, comma-separated, e.g. "
+                                  "'mcts(ms=1000),heuristic'; repeated to fill the seats."),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p", help="Seats per game (default: the number of --bots)."),
+    n: int = typer.Option(400, "-n", "--games", min=1, help="Number of games."),
+    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                       help="Worker processes (default: the cores)."),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
+) -> None:
+    """Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals."""
+    from railtable.sim.arena import lineup, run_arena
+    from railtable.sim.pool import default_jobs
+    from railtable.sim.report import print_arena
+
+    with user_errors():
+        game = load_game(game_id)
+        opts = parse_options(game, options)
+        specs = split(bots, "--bots")
+        players = players or max(len(specs), game.min_players)
+        if len(specs) > players:
+            raise InputError(f"--bots lists {len(specs)} bots for {players} seats")
+        specs = bot_specs(game, ",".join(lineup(specs, players)), players)[:len(specs)]
+        if len(set(specs)) < 2:
+            raise InputError("an arena needs at least two different bots")
+        check_setup(game, players, opts)
+    jobs = min(jobs or default_jobs(), n)
+    with _progress() as progress:
+        task = progress.add_task(f"{game.id} arena", total=n)
+        report = run_arena(game, players, specs, seed, n, opts, jobs=jobs,
+                           on_done=lambda k: progress.advance(task, k))
+    if as_json:
+        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print_arena(report, console)
+    if report["errors"]:
+        raise typer.Exit(FAILED)
+
+
 # -- replay ----------------------------------------------------------------------------
 
 @app.command()

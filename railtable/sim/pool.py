@@ -43,6 +43,15 @@ class Batch:
     # The module defining the game object, imported by workers that do not find the game
     # in the registry (a game registered by hand, e.g. in tests or by a plug-in).
     game_module: str = ""
+    # Game i seats the bots rotated by i places, so every bot takes every seat in turn
+    # (an arena: the first player's advantage is shared out).
+    rotate: bool = False
+
+    def seats_for(self, index: int) -> list[str]:
+        if not self.rotate:
+            return list(self.bots)
+        k = index % len(self.bots)
+        return list(self.bots[k:] + self.bots[:k])
 
 
 def batch_for(game: Game, num_players: int, bots: list[str], seed: int, games: int,
@@ -63,10 +72,11 @@ def play_one(game: Game, batch: Batch, index: int) -> dict:
     """One game of the batch as a JSON-safe outcome (an "error" instead of a result if it
     raised)."""
     seed = batch.seed + index
+    seats = batch.seats_for(index)
     out: dict = {"seed": seed, "game": batch.game_id, "options": batch.options,
-                 "seats": list(batch.bots)}
+                 "seats": seats}
     try:
-        m = play_match(game, batch.num_players, seed, list(batch.bots), batch.options,
+        m = play_match(game, batch.num_players, seed, seats, batch.options,
                        keep_record=batch.keep_record)
         out["result"] = m.state.result().to_json()
         out["decisions"] = m.decisions
@@ -147,7 +157,7 @@ class Chunker:
 
 def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tuple[int, dict]]:
     return [(i, {"seed": batch.seed + i, "game": batch.game_id, "options": batch.options,
-                 "seats": list(batch.bots),
+                 "seats": batch.seats_for(i),
                  "error": f"worker process failed: {type(error).__name__}: {error}"})
             for i in range(start, stop)]
 

@@ -121,3 +121,29 @@ def print_levels(rows: list[dict], console: Console, title: str) -> None:
         t.add_row(escape(r["label"]), str(r["games"]), _pct(r["win_rate"]),
                   f"{_pct(r['ci95'][0])} – {_pct(r['ci95'][1])}")
     console.print(t)
+
+
+def print_arena(report: dict, console: Console) -> None:
+    """Ratings with their 95% intervals, then who beat whom."""
+    t = Table(title=f"{report['game']}: {report['games']} games, {report['players']} seats, "
+                    f"seats rotated, seed {report['seed']}")
+    for col in ("bot", "rating", "95% interval", "games", "seats", "wins", "win %",
+                "win % 95% interval"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for r in report["ratings"]:
+        t.add_row(escape(r["bot"]), f"{r['elo']:.0f}", f"{r['elo_low']:.0f}-{r['elo_high']:.0f}",
+                  str(r["games"]), str(r["seats_played"]), _num(r["wins"]), _pct(r["win_rate"]),
+                  f"{_pct(r['win_rate_low'])}-{_pct(r['win_rate_high'])}")
+    console.print(t)
+    h = Table(title="Head to head: share of comparisons the row bot won against the column bot")
+    names = report["bots"]
+    h.add_column("")
+    for b in names:
+        h.add_column(escape(b), justify="right")
+    for a in names:
+        row = report["head_to_head"][a]
+        h.add_row(escape(a), *("—" if b == a or row.get(b) is None else _pct(row[b])
+                               for b in names))
+    console.print(h)
+    for e in report["errors"]:
+        console.print(f"[red]game with seed {e['seed']} failed:[/red] {escape(e['error'])}")

@@ -10,24 +10,8 @@ from railtable.engine.registry import games
 from railtable.sim.play import TerminalGame
 from tests.cli.helpers import read_jsonl, run
 
-# Games whose events use the reserved key "to" for something else than the seats allowed to
-# see them (docs/developing.md, "Events"): engine.State.visible_events(seat) then raises
-# TypeError. Reported to the game's owner; remove the entry once fixed (the test then
-# shows XPASS).
-EVENTS_MISUSE_TO = {"switch_and_signal": "the 'signal' event's \"to\" is a field id"}
-
-
 def real_games():
-    params = []
-    for game_id in games():
-        if game_id.startswith("toy"):
-            continue
-        marks = []
-        if game_id in EVENTS_MISUSE_TO:
-            marks.append(pytest.mark.xfail(raises=TypeError, strict=False,
-                                           reason=EVENTS_MISUSE_TO[game_id]))
-        params.append(pytest.param(game_id, marks=marks))
-    return params
+    return [game_id for game_id in games() if not game_id.startswith("toy")]
 
 
 def console():
