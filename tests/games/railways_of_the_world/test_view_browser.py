@@ -1,63 +1,97 @@
-"""The browser view in headless Chromium: a live table (one person, two heuristic bots),
-decisions taken by clicking the hex map, cities, cubes and cards whenever one matches."""
+"""End to end in headless Chromium: a 2-seat Railways of the World table (one person, the
+heuristic bot) played by clicking through the first full round, with a track build (a
+finished link) and a delivery by the person.
 
-import os
-from pathlib import Path
+The person's decisions come from the game's own heuristic bot, asked in-process about the
+position rebuilt from the server's database (which the test owns), steered to deliver as soon
+as a delivery is possible. Each decision is made by clicking the map element that carries it
+(a hex to start or extend the track, a city, a goods cube, a card), the shell's list of
+choices only where the view offers no element (turn choices, bids, loans).
+"""
+
+import re
 
 import pytest
 
+from railtable.games.railways_of_the_world import GAME
+from railtable.games.railways_of_the_world import rules as R
+from railtable.games.railways_of_the_world.actions import A_DELIVER
+from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
+from tests.web.purposeful import (Mirror, choice_click, create_table, mouse_click, wait_after,
+                                  wait_turn)
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
+HUMAN = 0
+MAX_DECISIONS = 80  # the first round takes the person 10-20 decisions
 
 
-@pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("browser tests need Debian's Chromium")
-    from playwright.sync_api import sync_playwright
-
-    from tests.server.util import ServerProcess
-    db = tmp_path_factory.mktemp("rotw_web") / "web.db"
-    with ServerProcess(Path(db), bot_delay=0.0) as srv, sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                              args=["--no-sandbox", "--disable-gpu"])
-        ctx = b.new_context(locale="en-US", viewport={"width": 1280, "height": 1000})
-        pg = ctx.new_page()
-        pg.set_default_timeout(60_000)
-        errors = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.server = srv
-        yield pg
-        b.close()
-        assert errors == [], errors
+def _decide(bot, state, delivered):
+    legal = state.legal_actions()
+    # steer: a first delivery as soon as one is possible, whatever it scores
+    if not delivered and state.phase == R.PH_TURN and A_DELIVER in legal:
+        return A_DELIVER
+    return bot.act(state)
 
 
-def test_table_is_played_by_clicking_the_map(page):
-    page.goto(page.server.url + "/?game=railways_of_the_world")
-    page.wait_for_selector("#create")
-    page.fill("#name-input", "Ann")
-    page.select_option("#players-select", "3")
-    page.select_option(".seat-kind[data-seat='1']", "bot:heuristic")
-    page.select_option(".seat-kind[data-seat='2']", "bot:heuristic")
-    page.click("#create")
-    page.click("#go-seat")
+def test_first_round_with_a_build_and_a_delivery_by_clicking(server, page_ru):  # noqa: F811
+    page = page_ru
+    table = create_table(server, "railways_of_the_world", "Аня")
+    page.goto(server.url + table["seats"][HUMAN]["url"])
     page.wait_for_selector("#view svg.rotw-map")
     assert page.locator("#view svg.rotw-map polygon").count() > 300  # the hexes
-    board, made = 0, 0
-    while made < 60:
-        page.wait_for_selector("#choice-list button, #result-card")
-        if page.locator("#result-card").count():
+    mirror = Mirror(server.db_path, table["id"])
+    bot = GAME.bots()["heuristic"](HUMAN, 1)
+
+    def mine(kind):
+        return [(s, e) for s, e in mirror.events if e["type"] == kind and e.get("player") == HUMAN]
+
+    clicks = {}  # (action type, "map" or "list") -> count
+    for _ in range(MAX_DECISIONS):
+        ps = wait_turn(page)
+        assert not ps["over"], "the game ended during its first round"
+        mirror.sync(ps["seq"])
+        st = mirror.state
+        if mine("link") and mine("delivery") and st.observation(HUMAN)["round"] >= 2:
             break
-        seq = page.evaluate("document.body.dataset.seq")
-        els = page.locator("#view [data-legal-id]")
-        if els.count():
-            els.nth(made % els.count()).click()
-            board += 1
+        assert st.current_player() == HUMAN
+        assert sorted(ps["ids"]) == sorted(st.legal_actions())
+        a = _decide(bot, st, bool(mine("delivery")))
+        kind = mirror.to_json(a)["type"]
+        el = page.locator(f"#view [data-legal-id='{a}']")
+        if el.count() and mouse_click(page, el.first):
+            how = "map"
         else:
-            page.locator("#choice-list button").first.click()
-        made += 1
-        page.wait_for_function(
-            "s => document.body.dataset.seq !== s || document.querySelector('#result-card')",
-            arg=seq)
-    assert made >= 20 and board >= 5
+            choice_click(page, a)
+            how = "list"
+        clicks[kind, how] = clicks.get((kind, how), 0) + 1
+        wait_after(page, ps["seq"])
+    else:
+        pytest.fail(f"no build, delivery and second round after {MAX_DECISIONS} decisions")
+
+    # the decisions on the map were clicked on the map
+    assert clicks.get(("build_step", "map"), 0) >= 1, clicks
+    assert clicks.get(("cube", "map"), 0) >= 1, clicks
+    assert clicks.get(("build_step", "list"), 0) + clicks.get(("cube", "list"), 0) <= 2, clicks
+
+    # what the page shows: the log lines in Russian, the round, the person's points and income
+    log = page.locator("#log-list").inner_text()
+    link_lines = [GAME.event_text(e, "ru") for _, e in mine("link")]
+    delivery_lines = [GAME.event_text(e, "ru") for _, e in mine("delivery")]
+    assert re.search(r"Игрок 1: путь .+ - .+", link_lines[0])
+    assert re.search(r"Игрок 1: .+ → .+", delivery_lines[0])
+    for line in link_lines + delivery_lines:
+        assert line in log, (line, log)
+    first_round_income = [e for s, e in mirror.events if e["type"] == "income"]
+    assert first_round_income and all(
+        GAME.event_text(e, "ru") in log for e in first_round_income)
+    head = page.locator(".rotw-head").inner_text()
+    assert re.match(r"Раунд (\d+)", head) and int(re.match(r"Раунд (\d+)", head)[1]) >= 2, head
+    obs = mirror.state.observation(HUMAN)
+    assert obs["players"][HUMAN]["points"] >= 1 and obs["players"][HUMAN]["links"] >= 1
+    row = page.locator(".rotw-players tr").nth(1 + HUMAN).locator("td")
+    assert "Аня" in row.nth(0).inner_text()
+    points, income, links = (row.nth(k).inner_text() for k in (4, 5, 6))
+    assert int(points) == obs["players"][HUMAN]["points"] >= 1
+    assert income == "$" + format(obs["players"][HUMAN]["income"], ",") and income != "$0"
+    assert int(links) >= 1

@@ -1,51 +1,197 @@
-"""The Steamland browser view in Chromium: the hex map, clicking hexes to move."""
+"""End to end in headless Chromium: a 2-seat Steamland table (one person, the heuristic bot)
+played by clicking for ten of the person's turns, with fights the person takes part in.
 
-import httpx
+The person's decisions come from a small fight-seeking policy over the game's own heuristic
+bot, asked in-process about the position rebuilt from the server's database (which the test
+owns): duel the other player whenever both stand on one hex, chase that player instead of
+taking tasks (so the person's points do not end the game early), otherwise play as the
+heuristic bot does (fight creatures with good odds, join fights, buy, explore). Each decision
+is made by clicking what the view offers: a hex of the map for a step, an attack, a retreat or
+a dragon push, a card button in the equipment purchase or a market; the shell's list of
+choices for the rest (end of turn, duels, fight choices, items).
+"""
+
 import pytest
 
-from tests.web.conftest import browser, server  # noqa: F401  (fixtures)
+from railtable.games.steamland import GAME
+from railtable.games.steamland import actions as A
+from railtable.games.steamland import rules as R
+from railtable.sim.match import bot_seed
+from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
+from tests.web.purposeful import (Mirror, choice_click, create_table, mouse_click, wait_after,
+                                  wait_turn)
 
 pytestmark = pytest.mark.browser
 
+HUMAN, BOT = 0, 1
+TURNS = 10
+MAX_DECISIONS = 300  # ten turns take the person 30-130 decisions
+MAX_TABLES = 8
 
-def test_map_and_moving_by_clicking_hexes(server, browser):  # noqa: F811
-    out = httpx.post(server.url + "/api/tables", json={
-        "game": "steamland",
-        "seats": [{"kind": "human", "name": "Аня"}, {"kind": "bot", "bot": "heuristic"}]}).json()
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1400, "height": 1000})
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + out["seats"][0]["url"])
+
+def _decide(bot, s):
+    la = s.legal_actions()
+    if s.pend or s.fk or s.phase != R.PH_TURN:
+        return bot.act(s)  # purchases, fight choices, items: as the bot would
+    if A.CHALLENGE + BOT in la:
+        return A.CHALLENGE + BOT  # a duel whenever both stand on one hex
+    a = bot.act(s)
+    if a != A.TAKE_TASK:
+        return a
+    # no tasks: go after the other player instead
+    dist, first, _fog = bot._paths(s, HUMAN)
+    target = s.pos[BOT]
+    if target in dist and target != s.pos[HUMAN] and A.MOVE + first[target] in la:
+        return A.MOVE + first[target]
+    return A.END
+
+
+def _count(events, kind, player=HUMAN):
+    return sum(1 for _, e in events if e["type"] == kind and e.get("player") == player)
+
+
+def _fights(events):
+    """The fight events the person takes part in (attacker, defender or a helper)."""
+    out, joined = [], set()
+    for seq, e in events:
+        if e["type"] == "join" and e["player"] == HUMAN and e["side"]:
+            joined.add(seq)
+    last_fight = None
+    for seq, e in events:
+        if e["type"] == "fight":
+            last_fight = e
+            if HUMAN in (e["player"], e["opponent"]):
+                out.append(e)
+        if seq in joined and last_fight is not None and last_fight not in out:
+            out.append(last_fight)
+    return out
+
+
+def _goal(events) -> bool:
+    return _count(events, "end_turn") >= TURNS and bool(_fights(events))
+
+
+def _promising(mirror) -> bool:
+    """Would the game, played by this policy and a heuristic bot, last ten of the person's
+    turns? (The server's bot may still decide differently where it draws at random.)"""
+    s = mirror.game.new_state(mirror.num_players, mirror.seed, mirror.options)
+    bots = [mirror.game.bots()["heuristic"](p, 7 if p == HUMAN else bot_seed(mirror.seed, p))
+            for p in range(mirror.num_players)]
+    events = []
+    for _ in range(3000):
+        if _goal(events):
+            return True
+        if s.is_terminal():
+            return False
+        p = s.current_player()
+        s.apply(_decide(bots[p], s) if p == HUMAN else bots[p].act(s))
+        events.extend((0, e) for e in s.events)
+    return False
+
+
+def _card_index(obs, d):
+    """The position of the card of a buy decision among the view's card buttons."""
+    if obs["shop"]:
+        cards = [("buy_item", c["slot"]) for c in obs["shop"]["items"] if c["card"] is not None]
+        cards += [("buy_weapon", c["slot"]) for c in obs["shop"]["weapons"]
+                  if c["card"] is not None]
+    elif obs["display"]:
+        t = "buy_item" if obs["display"]["kind"] == "items" else "buy_weapon"
+        cards = [(t, c["slot"]) for c in obs["display"]["cards"] if c["card"] is not None]
+    else:
+        return None
+    return cards.index((d["type"], d["slot"])) if (d["type"], d["slot"]) in cards else None
+
+
+_HEX_INDEX = """(label) => {
+  const els = [...document.querySelectorAll(".steamland-map [style*='pointer']")];
+  const hits = [];
+  els.forEach((e, i) => {
+    const ts = e.querySelectorAll(":scope > title");
+    if (ts.length && ts[ts.length - 1].textContent === label) hits.push(i);
+  });
+  return hits.length === 1 ? hits[0] : -1;
+}"""
+
+
+def _click(page, mirror, a) -> str:
+    d = mirror.to_json(a)
+    if d["type"] == "move":
+        label = page.locator(f"#choice-list button[data-id='{a}']").inner_text()
+        i = page.evaluate(_HEX_INDEX, label)
+        if i >= 0 and mouse_click(page, page.locator(".steamland-map [style*='pointer']").nth(i)):
+            return "map"
+    elif d["type"] in ("buy_item", "buy_weapon"):
+        i = _card_index(mirror.state.observation(HUMAN), d)
+        btn = page.locator(".steamland-card").nth(i) if i is not None else None
+        if btn is not None and btn.is_enabled():
+            btn.click()
+            return "card"
+    choice_click(page, a)
+    return "list"
+
+
+def _play(page, server):
+    """Pick a table whose game promises ten turns, play it by clicking; return the mirror
+    and the clicks, or None if the game ended before ten of the person's turns."""
+    for _ in range(MAX_TABLES):
+        table = create_table(server, "steamland", "Аня")
+        mirror = Mirror(server.db_path, table["id"])
+        if _promising(mirror):  # the person moves first: an unused table just waits
+            break
+    page.goto(server.url + table["seats"][HUMAN]["url"])
     page.wait_for_selector(".steamland-map")
     assert "Старая котельная" in page.locator(".steamland-map").text_content()
-    # the equipment purchase: 2n items and n weapons as buttons; buy one by clicking it
-    page.wait_for_selector(".steamland-card")
-    assert page.locator(".steamland-card").count() == 6
-    seq = page.evaluate("document.body.dataset.seq")
-    page.locator(".steamland-card:not([disabled])").first.click()
-    page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
-    page.wait_for_function("() => document.querySelectorAll('.steamland-card').length <= 5"
-                           " || !document.querySelector('.steamland-card')")
-    clicks = 0
-    for _ in range(40):
-        page.wait_for_selector("#choice-list button, #result-card")
-        if page.locator("#result-card").count():
+    bot = GAME.bots()["heuristic"](HUMAN, 7)
+    clicks = {}
+    for _ in range(MAX_DECISIONS):
+        ps = wait_turn(page)
+        mirror.sync(ps["seq"])
+        if _goal(mirror.events):
+            return mirror, clicks
+        if ps["over"]:
+            return None
+        st = mirror.state
+        assert st.current_player() == HUMAN
+        assert sorted(ps["ids"]) == sorted(st.legal_actions())
+        a = _decide(bot, st)
+        kind = mirror.to_json(a)["type"]
+        how = _click(page, mirror, a)
+        clicks[kind, how] = clicks.get((kind, how), 0) + 1
+        wait_after(page, ps["seq"])
+    pytest.fail(f"not ten turns and a fight after {MAX_DECISIONS} decisions: {clicks}")
+
+
+def test_ten_turns_with_a_fight_by_clicking(server, page_ru):  # noqa: F811
+    page = page_ru
+    # the server's bot may draw differently from the look-ahead's (its worker processes
+    # keep their own copies), so a game may still end early: then another table
+    for _ in range(3):
+        played = _play(page, server)
+        if played:
             break
-        seq = page.evaluate("document.body.dataset.seq")
-        hexes = page.locator(".steamland-map [style*='pointer']")
-        if hexes.count() and clicks < 12:
-            hexes.first.click()
-            clicks += 1
-        else:
-            page.locator("#choice-list button").first.click()
-        page.wait_for_function(
-            "s => document.body.dataset.seq !== s || document.querySelector('#result-card')",
-            arg=seq)
-    assert clicks >= 1
+    else:
+        pytest.fail("three games in a row ended before ten of the person's turns")
+    mirror, clicks = played
+
+    # steps on the map were clicked on the map, purchases on the cards
+    assert clicks.get(("move", "map"), 0) >= 5, clicks
+    assert clicks.get(("move", "list"), 0) <= clicks.get(("move", "map"), 0) // 4, clicks
+    assert clicks.get(("buy_item", "list"), 0) + clicks.get(("buy_weapon", "list"), 0) == 0, clicks
+    assert clicks.get(("end", "list"), 0) >= TURNS
+
+    # what the page shows, in Russian: ten turns of the person ended, the fights
+    log = page.locator("#log-list").inner_text().splitlines()
+    rolls = [x for x in log if x.startswith("Игрок 1 бросает кубик")]
+    ends = [x for x in log if x == "Игрок 1 заканчивает ход."]
+    assert len(ends) >= TURNS and len(rolls) >= TURNS, (len(ends), len(rolls))
+    fights = _fights(mirror.events)
+    for e in fights:
+        assert GAME.event_text(e, "ru") in log
+    assert any(x.startswith("Схватка! ") and "Игрок 1" in x for x in log) or any(
+        x.startswith("Игрок 1 помогает") for x in log)
+    fight_ends = [GAME.event_text(e, "ru") for _, e in mirror.events if e["type"] == "fight_end"]
+    assert fight_ends and all(x in log for x in fight_ends)
+    assert "Аня" in page.locator(".steamland-panel").text_content()
     # more of the map is revealed than the start tile
     assert page.locator(".steamland-map polygon").count() > 7
-    assert "Аня" in page.locator(".steamland-panel").text_content()
-    ctx.close()
-    assert errors == []
