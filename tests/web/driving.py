@@ -1,4 +1,4 @@
-"""Purposeful clicking for end-to-end browser games.
+"""Purposeful clicking for end-to-end browser games (every game's full-game test).
 
 The test owns the server's SQLite file, so it may read a table's seed and actions from it
 (read-only), rebuild the position in-process, ask the game's heuristic bot what to play for a
@@ -12,6 +12,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import httpx
+
 from railtable.engine.registry import get_game
 
 # How long one page may take to show the next position (a bot's first move starts the
@@ -19,9 +21,21 @@ from railtable.engine.registry import get_game
 STEP_TIMEOUT = 45_000
 
 
+def create_table(server, game: str, human_name: str, options: dict | None = None) -> dict:
+    """A 2-seat table: the person in seat 0, the heuristic bot in seat 1."""
+    body = {"game": game, "seats": [{"kind": "human", "name": human_name},
+                                     {"kind": "bot", "bot": "heuristic"}]}
+    if options:
+        body["options"] = options
+    r = httpx.post(server.url + "/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
 class TableMirror:
     """The position of one live table, rebuilt from the server's database and kept up to
-    date by applying the actions stored since the last look."""
+    date by applying the actions stored since the last look. `taken` lists (seat, action)
+    per stored action; `events` every event with the seq after which it happened."""
 
     def __init__(self, db_path: Path, table_id: str) -> None:
         self.db_path = db_path
@@ -34,10 +48,12 @@ class TableMirror:
         self.seed = int(seed)
         self.num_players = int(n)
         opts = json.loads(options) if isinstance(options, str) else options
-        self.state = self.game.new_state(self.num_players, self.seed, opts or None,
-                                         record_events=False)
+        self.options = opts or None
+        self.state = self.game.new_state(self.num_players, self.seed, self.options,
+                                         record_events=True)
         self.seq = 0
-        self.taken: list[tuple[int, int]] = []  # (seat, action) per stored action
+        self.taken: list[tuple[int, int]] = []
+        self.events: list[tuple[int, dict]] = [(0, e) for e in self.state.events]
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=10)
@@ -55,10 +71,11 @@ class TableMirror:
             c.close()
         assert [r[0] for r in rows] == list(range(self.seq, upto)), \
             f"the database holds {[r[0] for r in rows]}, the page is at seq {upto}"
-        for _, seat, d in rows:
+        for seq, seat, d in rows:
             a = self.game.action_from_json(self.state, json.loads(d))
             self.state.apply(a)
             self.taken.append((seat, a))
+            self.events.extend((seq + 1, e) for e in self.state.events)
         self.seq = upto
 
     def to_json(self, a: int) -> dict:
@@ -80,7 +97,7 @@ _CLICK_POINT = """(el) => {
     const hit = document.elementFromPoint(x, y);
     return hit && (hit === el || el.contains(hit));
   };
-  const shapes = [el, ...el.querySelectorAll("rect, circle, line, path, text")];
+  const shapes = [el, ...el.querySelectorAll("polygon, rect, circle, line, path, text")];
   for (const c of shapes) {
     const r = c.getBoundingClientRect();
     if (r.width <= 0 && r.height <= 0) continue;
@@ -122,13 +139,20 @@ def wait_after(page, seq: int, timeout: float = STEP_TIMEOUT) -> None:
         arg=seq, timeout=timeout)
 
 
+def mouse_click(page, locator) -> bool:
+    """Click the element with the mouse where it is visible; False if it is covered."""
+    point = locator.evaluate(_CLICK_POINT)
+    if point is None:
+        return False
+    page.mouse.click(point[0], point[1])
+    return True
+
+
 def board_click(page, locator) -> str:
     """Click a board element with the mouse where it is visible; if every point of it is
     covered (a train standing on a signal field), dispatch the click to it. Returns "mouse"
     or "dispatch"."""
-    point = locator.evaluate(_CLICK_POINT)
-    if point is not None:
-        page.mouse.click(point[0], point[1])
+    if mouse_click(page, locator):
         return "mouse"
     locator.dispatch_event("click")
     return "dispatch"

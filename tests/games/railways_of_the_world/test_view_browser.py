@@ -17,8 +17,8 @@ from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import A_DELIVER
 from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
-from tests.web.purposeful import (Mirror, choice_click, create_table, mouse_click, wait_after,
-                                  wait_turn)
+from tests.web.driving import (TableMirror, choice_click, create_table, mouse_click,
+                               wait_after, wait_turn)
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_first_round_with_a_build_and_a_delivery_by_clicking(server, page_ru):  
     page.goto(server.url + table["seats"][HUMAN]["url"])
     page.wait_for_selector("#view svg.rotw-map")
     assert page.locator("#view svg.rotw-map polygon").count() > 300  # the hexes
-    mirror = Mirror(server.db_path, table["id"])
+    mirror = TableMirror(server.db_path, table["id"])
     bot = GAME.bots()["heuristic"](HUMAN, 1)
 
     def mine(kind):

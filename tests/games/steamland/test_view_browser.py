@@ -18,8 +18,8 @@ from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 from railtable.sim.match import bot_seed
 from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
-from tests.web.purposeful import (Mirror, choice_click, create_table, mouse_click, wait_after,
-                                  wait_turn)
+from tests.web.driving import (TableMirror, choice_click, create_table, mouse_click,
+                               wait_after, wait_turn)
 
 pytestmark = pytest.mark.browser
 
@@ -136,7 +136,7 @@ def _play(page, server):
     and the clicks, or None if the game ended before ten of the person's turns."""
     for _ in range(MAX_TABLES):
         table = create_table(server, "steamland", "Аня")
-        mirror = Mirror(server.db_path, table["id"])
+        mirror = TableMirror(server.db_path, table["id"])
         if _promising(mirror):  # the person moves first: an unused table just waits
             break
     page.goto(server.url + table["seats"][HUMAN]["url"])
