@@ -3,6 +3,8 @@
 // Everything drawn comes from ctx.observation; what can be clicked comes from ctx.legal,
 // matched by the JSON form of each action (docs/games/colt_express.md).
 
+import {html as h, svg as s} from "/static/dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = {belle: "#c2185b", cheyenne: "#2e7d32", django: "#37474f", doc: "#1565c0",
   ghost: "#8d8d8d", tuco: "#d84315"};
@@ -49,32 +51,6 @@ const STYLE = `
 .colt .draft button { border-left: 6px solid var(--c); }
 `;
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "style" && typeof v === "object") Object.assign(node.style, v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
-
-function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    node.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
 
 // Make `node` act on the one legal entry whose action satisfies `pred`.
 function bind(node, ctx, pred) {

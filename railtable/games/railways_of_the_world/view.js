@@ -6,6 +6,8 @@
 // a city to urbanize or to move a cube to, a cube to deliver, a card to take or play.
 // The observation is described in docs/games/railways_of_the_world.md.
 
+import {html as h, svg as s} from "/static/dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 22;
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
@@ -15,27 +17,6 @@ const CUBE = {red: "#d32f2f", yellow: "#f2c230", blue: "#1e63c8", black: "#22222
               purple: "#7b3fa6", gray: "#9e9e9e"};
 const SEAT = ["#e65100", "#2e7d32", "#1565c0", "#6a1b9a", "#c62828", "#00838f"];
 
-function s(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) {
-    if (c !== null && c !== undefined) e.append(typeof c === "string" ? document.createTextNode(c) : c);
-  }
-  return e;
-}
 
 function tr(ctx, group, key) {
   const t = ctx.i18n && ctx.i18n[group];

@@ -5,6 +5,8 @@
 // player's money, points, items, weapons, heads and tasks, and the common tasks.
 // The observation is described in docs/games/steamland.md.
 
+import {html as h, svg as s} from "/static/dom.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 30;
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
@@ -12,25 +14,6 @@ const TERRAIN = {stone: "#b9b2a3", lava: "#7a3b2e", sand: "#e3c98a", swamp: "#6f
 const KIND = {start: "#f2c230", city: "#f4f1ea", market: "#9fd39a", tavern: "#d7a6e3", attack: "#e38b8b"};
 const SEAT = ["#1e40af", "#b91c1c", "#15803d", "#ca8a04", "#6b21a8", "#0f766e"];
 
-function s(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(typeof c === "string" ? document.createTextNode(c) : c);
-  return e;
-}
 
 function tr(ctx, group, key) {
   const t = ctx.i18n && ctx.i18n[group];

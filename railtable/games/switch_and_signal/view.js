@@ -6,30 +6,12 @@
 // junctions (switch card), trains (move, station master, load), lines leaving the moving
 // train's city (route) and starting points (coupler). Everything else stays in the shell's list.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {html as h, svg as s} from "/static/dom.js";
+
 const TRAIN = {black: "#1f1f1f", brown: "#8b5a2b", gray: "#9aa0a6"};
 const GOOD = {yellow: "#f2c230", blue: "#2563eb", red: "#d62828", white: "#f4f4f4"};
 const W = 1000, PAD = 40;
 
-function s(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 function tr(ctx, group, key) {
   const t = ctx.i18n && ctx.i18n[group];

@@ -5,7 +5,8 @@
 // one payment, the payments of ctx.legal for the pending route are shown to choose from
 // (and "back" while it is legal). See docs/games/ticket_to_ride.md for the observation.
 
-const SVG = "http://www.w3.org/2000/svg";
+import {html as h, svg as s} from "/static/dom.js";
+
 const CARD = {
   red: "#d62828", orange: "#f08a24", yellow: "#f2c230", green: "#2f9e44", blue: "#2563eb",
   pink: "#b648c9", black: "#2b2b2b", white: "#f4f4f4", gray: "#a8adb4", locomotive: "url(#ttr-loco)",
@@ -18,25 +19,6 @@ const W = 1000, PAD = 34;
 // UI state kept between renders (reset when it no longer fits the legal actions)
 let ui = {keep: null, offerKey: ""};
 
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-
-function s(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 function tr(ctx, group, key, fallback) {
   const t = ctx.i18n && ctx.i18n[group];
