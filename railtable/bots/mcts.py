@@ -79,13 +79,19 @@ class _Policy:
         elif kind != "random":
             raise ValueError(f"rollout must be random or heuristic, not {kind!r}")
 
-    def play_out(self, state: State) -> list[float]:
+    def play_out(self, state: State, deadline: float | None = None) -> list[float] | None:
+        """Play to the end; None if the deadline passes first (the iteration is dropped,
+        so a slow rollout policy cannot push a decision past its time budget)."""
         rng_random = self.rng.random
         bots = self.bots
-        for _ in range(MAX_ROLLOUT):
+        clock = time.perf_counter
+        for step in range(MAX_ROLLOUT):
             p = state.current_player()
             if p < 0:
                 break
+            if deadline is not None and (bots is not None or step & 15 == 15) \
+                    and clock() >= deadline:
+                return None
             if bots is None:
                 legal = state.legal_actions()
                 state.apply(legal[int(rng_random() * len(legal))])
@@ -130,7 +136,11 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             state.apply(child.action)
             node = child
-        rewards = policy.play_out(state)
+        rewards = policy.play_out(state, deadline)
+        if rewards is None:  # out of time mid-rollout: drop the iteration
+            if node.parent is not None and node.visits == 0:
+                del node.parent.children[node.action]  # the node never got a result
+            break
         # backpropagation: each node scores the reward of the seat that chose it
         while node.parent is not None:
             node.visits += 1

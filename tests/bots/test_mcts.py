@@ -63,3 +63,17 @@ def test_bad_parameters_are_refused():
         make_bot("mcts(rollout=clever)", GAME, 0)
     with pytest.raises(SpecError):
         make_bot("mcts(ms=0)", GAME, 0)
+
+
+def test_a_rollout_past_the_deadline_is_dropped_not_counted():
+    import random
+
+    from railtable.bots.mcts import _Policy
+    s = GAME.new_state(2, 4, {"decisions": 40})
+    policy = _Policy(GAME, 2, "random", random.Random(1))
+    assert policy.play_out(s.clone(), deadline=0.0) is None  # the clock is long past 0
+    assert policy.play_out(s.clone(), deadline=None) is not None
+    # with no time at all, no iteration completes: the search reports nothing, keeps no
+    # half-expanded child, and the bot still answers with a legal action
+    assert search(s, 0, ms=1e-9, seed=1) == {}
+    assert make_bot("mcts(ms=0.000001)", GAME, 0).act(s) in s.legal_actions()
