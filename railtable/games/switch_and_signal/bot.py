@@ -30,7 +30,7 @@ from railtable.games.switch_and_signal.rules import (
 
 # weights (one delivered good = 60)
 W_GOOD = 60.0        # a good delivered
-W_CARD = 30.0        # a departure card still in the pile (a whole turn)
+W_CARD = 15.0        # a departure card still in the pile (a whole turn); sets the token weight
 W_HAND = 2.0         # an action card in a hand
 W_DIST_LOADED = 3.5  # per movement point between a loaded train and a port
 CAP_LOADED = 14
@@ -50,6 +50,7 @@ W_OBSTACLE = 2.5     # a red signal or a switch set against the way to the targe
 MEAN_ROLL = (3.5, 2.5, 5 / 3)
 # distance counts in moves rather than sections: a slow train needs more move cards
 SPEED_REF = 2.5
+HAND_HORIZON = True  # cards of players without another turn are worth nothing
 SPEED = tuple(SPEED_REF / m for m in MEAN_ROLL)
 
 
@@ -356,8 +357,17 @@ def evaluate(s):
     v = W_GOOD * total + W_CARD * (len(s.pile) + s.tokens / s.clock_max)
     # the active hand is refilled by up to 5 at the end of the turn (limit 10): cards kept
     # beyond 5 there only displace draws
+    npl = len(s.hands)
+    left = len(s.pile)
     for p, h in enumerate(s.hands):
         n = h[0] + h[1] + h[2]
+        if HAND_HORIZON:
+            # a card is worth something only to a player who still gets a turn
+            d = (p - s.active) % npl or npl
+            if p == s.active and s.phase != PH_ACTIONS:
+                d = 0   # the turn still to come of the active player
+            if d > left:
+                continue
         v += W_HAND * (min(n, 5) if p == s.active and s.phase == PH_ACTIONS else n)
     odds = move_odds(s) if USE_ODDS else None
     for t in range(9):
