@@ -941,11 +941,7 @@ class ColtState(State):
 
     def clone(self) -> "ColtState":
         s = ColtState.__new__(ColtState)
-        s.game = self.game
-        s.num_players = self.num_players
-        s._seed = self._seed
-        s.events = []
-        s.record_events = self.record_events
+        self._clone_base(s)
         s.two = self.two
         s.expert = self.expert
         s.station = self.station

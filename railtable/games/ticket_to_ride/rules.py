@@ -651,11 +651,7 @@ class TicketToRideState(State):
 
     def clone(self) -> "TicketToRideState":
         s = TicketToRideState.__new__(TicketToRideState)
-        s.game = self.game
-        s.num_players = self.num_players
-        s._seed = self._seed
-        s.events = []
-        s.record_events = self.record_events
+        self._clone_base(s)
         s.phase = self.phase
         s.cur = self.cur
         s.hands = [h[:] for h in self.hands]
