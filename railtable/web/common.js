@@ -74,21 +74,9 @@ export function errorText(err, lang) {
   return known ? known + (err.message ? ` (${err.message})` : "") : (err.message || String(err.code));
 }
 
-// el("div", {class: "x", onclick: f}, "text", child) -- text is always set as text, never HTML.
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(node.dataset, v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
+// el("div", {class: "x", onclick: f}, "text", child): the shared builder of web/dom.js.
+import {html as el} from "./dom.js";
+export {el};
 
 export function langSwitch(lang, onChange) {
   const wrap = el("span", {class: "lang-switch"});

@@ -2,7 +2,7 @@
 //   html("div", {class: "x", onclick: f, style: {color: "red"}}, "text", child)
 //   svg("circle", {cx: 3, cy: 4, r: 2, "data-legal-id": 7})
 // Attributes that are null, undefined or false are left out, true gives an empty attribute,
-// on* functions become listeners, a style object is assigned. Children that are null,
+// on* functions become listeners, a style or dataset object is assigned. Children that are null,
 // undefined or false are skipped; anything that is not a node is added as text, never HTML.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -12,6 +12,7 @@ function build(node, attrs, children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) {
