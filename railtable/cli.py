@@ -318,9 +318,12 @@ def arena(
                                        help="Worker processes (default: the cores)."),
     options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
     as_json: bool = typer.Option(False, "--json", help="Print the ratings as JSON."),
+    log: Optional[Path] = typer.Option(
+        None, "--log", help="Keep each finished game in this JSON-lines file; run again "
+                            "with it to resume a run cut short or extend it with a larger -n."),
 ) -> None:
     """Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals."""
-    from railtable.sim.arena import lineup, run_arena
+    from railtable.sim.arena import ArenaLogError, lineup, log_header, read_log, run_arena
     from railtable.sim.pool import default_jobs
     from railtable.sim.report import print_arena
 
@@ -335,11 +338,20 @@ def arena(
         if len(set(specs)) < 2:
             raise InputError("an arena needs at least two different bots")
         check_setup(game, players, opts)
+        if log is not None:  # a log of another run is refused before any game is played
+            try:
+                read_log(log, log_header(game, players, specs, seed, opts))
+            except (ArenaLogError, OSError, UnicodeDecodeError) as e:
+                raise InputError(str(e)) from None
     jobs = min(jobs or default_jobs(), n)
-    with _progress() as progress:
+    with _progress() as progress, user_errors():
         task = progress.add_task(f"{game.id} arena", total=n)
-        report = run_arena(game, players, specs, seed, n, opts, jobs=jobs,
-                           on_done=lambda k: progress.advance(task, k))
+        try:
+            report = run_arena(game, players, specs, seed, n, opts, jobs=jobs,
+                               on_done=lambda k: progress.advance(task, k), log=log,
+                               on_resume=lambda k: progress.advance(task, k))
+        except (ArenaLogError, OSError) as e:
+            raise InputError(str(e)) from None
     if as_json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:

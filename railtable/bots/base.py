@@ -61,6 +61,10 @@ def make_bot(spec: str | BotSpec, game: Game, seat: int, seed: int = 0) -> Bot:
             f"unknown bot {spec.name!r} for {game.id}; available: "
             f"{', '.join(available_bots(game))}")
     try:
-        return factory(seat, seed, **spec.params)
+        bot = factory(seat, seed, **spec.params)
+        check = getattr(bot, "check_game", None)  # parameters that depend on the game
+        if check is not None:
+            check(game)
+        return bot
     except (TypeError, ValueError) as e:
         raise SpecError(f"bad parameters for bot {spec}: {e}") from None

@@ -5,12 +5,24 @@ of the root (`state.determinize(seat, rng)`: everything the seat cannot see resa
 future randomness reseeded), then walks one shared tree keyed by actions. Because a
 node's legal actions depend on the sampled world, selection uses availability counts:
 a child's exploration term counts the visits in which it was available, not the parent's
-visits. Rollouts play to the end with the random policy or the game's heuristic bot.
-Rewards are `state.returns()`: each node keeps the total for the seat that chose it, so
-in a cooperative game every seat maximises the team result.
+visits. Rollouts play to the end with the random policy or one of the game's bots.
+Rewards come from `state.returns()`: each node keeps the total for the seat that chose it,
+so in a cooperative game every seat maximises the team result.
 
-Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=random|heuristic, c=0.7,
-jobs=N (root parallelism over processes: independent trees whose root visits are summed).
+Three additions make the search useful at the budgets people play with (see docs/bots.md):
+- score=W adds W times the score margin to the reward (the seat's score less the best
+  other seat's, over their sum): a rollout then says by how much, not only who won,
+  which separates good moves from slightly worse ones with fewer rollouts.
+- bias=B (progressive bias, Chaslot et al. 2008): at each tree node the guide bot (the
+  game's heuristic) names its move for the sampled world; that move is expanded first and
+  gets B / (visits + 1) added to its UCB value, so the search starts from the heuristic's
+  plan and leaves it only where its rollouts say another move is better.
+- A search stops early once the most visited root move can no longer be overtaken in the
+  iterations left (the answer is the same, the time is saved).
+
+Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=random|heuristic|<a bot of the game>,
+c=0.7, score=0, bias=0, jobs=N (root parallelism over processes: independent trees whose
+root visits are summed).
 """
 
 from __future__ import annotations
@@ -26,6 +38,8 @@ from railtable.engine.game import State
 # Rollouts are cut at this many decisions (a safety net for very long games): the
 # position is then scored by state.returns(), which is 0 for every seat mid-game.
 MAX_ROLLOUT = 5_000
+# How often (in iterations) a search checks whether it may stop early.
+STOP_CHECK = 8
 
 
 class Node:
@@ -41,10 +55,12 @@ class Node:
         self.total = 0.0
 
 
-def _select(node: Node, legal: list[int], c: float) -> Node | None:
+def _select(node: Node, legal: list[int], c: float, hint: int = -1,
+            bias: float = 0.0) -> Node | None:
     """The UCB child among the legal ones, or None when a legal action is still untried.
 
-    Every legal child counts one more availability, whether or not it is chosen.
+    Every legal child counts one more availability, whether or not it is chosen. The
+    child for `hint` (the guide bot's move) gets `bias / (visits + 1)` more.
     """
     children = node.children
     untried = False
@@ -56,31 +72,36 @@ def _select(node: Node, legal: list[int], c: float) -> Node | None:
             child.avail += 1
     if untried:
         return None
-    best, best_score = None, -1.0
+    best, best_score = None, -math.inf
     for a in legal:
         child = children[a]
-        score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        n = child.visits
+        score = child.total / n + c * math.sqrt(math.log(child.avail) / n)
+        if a == hint:
+            score += bias / (n + 1)
         if score > best_score:
             best, best_score = child, score
     return best
 
 
+def _bots_for(game, num_players: int, name: str, rng: random.Random) -> list[Bot]:
+    """One bot per seat of the game's bot `name` (rollout players, guides)."""
+    factory = game.bots().get(name)
+    if factory is None:
+        raise ValueError(f"{game.id} has no bot {name!r} for rollouts or guidance "
+                         f"(it has: {', '.join(sorted(game.bots())) or 'none'})")
+    return [factory(p, rng.getrandbits(32)) for p in range(num_players)]
+
+
 class _Policy:
-    """Rollout players, one per seat: random, or the game's heuristic bot."""
+    """Rollout players, one per seat: random, or one of the game's bots."""
 
     def __init__(self, game, num_players: int, kind: str, rng: random.Random) -> None:
         self.rng = rng
-        self.bots = None
-        if kind == "heuristic":
-            factory = game.bots().get("heuristic")
-            if factory is None:
-                raise ValueError(f"{game.id} has no heuristic bot for rollouts")
-            self.bots = [factory(p, rng.getrandbits(32)) for p in range(num_players)]
-        elif kind != "random":
-            raise ValueError(f"rollout must be random or heuristic, not {kind!r}")
+        self.bots = None if kind == "random" else _bots_for(game, num_players, kind, rng)
 
-    def play_out(self, state: State, deadline: float | None = None) -> list[float] | None:
-        """Play to the end; None if the deadline passes first (the iteration is dropped,
+    def play_out(self, state: State, deadline: float | None = None) -> bool:
+        """Play to the end; False if the deadline passes first (the iteration is dropped,
         so a slow rollout policy cannot push a decision past its time budget)."""
         rng_random = self.rng.random
         bots = self.bots
@@ -91,29 +112,53 @@ class _Policy:
                 break
             if deadline is not None and (bots is not None or step & 15 == 15) \
                     and clock() >= deadline:
-                return None
+                return False
             if bots is None:
                 legal = state.legal_actions()
                 state.apply(legal[int(rng_random() * len(legal))])
             else:
                 state.apply(bots[p].act(state))
-        return state.returns()
+        return True
+
+
+def rewards(state: State, score: float = 0.0) -> list[float]:
+    """What each seat gets from a played-out state: `returns()`, plus `score` times the
+    seat's score margin in a competitive game (the seat's score less the best other
+    seat's, divided by the sum of their sizes: between -1 and 1)."""
+    r = state.returns()
+    if not score or state.game.cooperative or not state.is_terminal():
+        return r
+    scores = state.result().scores
+    out = []
+    for p, mine in enumerate(scores):
+        other = max(s for q, s in enumerate(scores) if q != p)
+        size = abs(mine) + abs(other)
+        out.append(r[p] + (score * (mine - other) / size if size else 0.0))
+    return out
 
 
 def search(root: State, seat: int, *, iterations: int | None = None, ms: float | None = None,
-           c: float = 0.7, rollout: str = "random", seed: int = 0) -> dict[int, int]:
+           c: float = 0.7, rollout: str = "random", seed: int = 0, score: float = 0.0,
+           bias: float = 0.0, guide: str = "heuristic", stop_early: bool = True,
+           ) -> dict[int, int]:
     """Run ISMCTS from `root` for `seat`; returns visits per root action."""
     rng = random.Random(seed)
     policy = _Policy(root.game, root.num_players, rollout, rng)
+    guides = _bots_for(root.game, root.num_players, guide, rng) if bias else None
     tree = Node(None, -1, -1)
-    deadline = None if ms is None else time.perf_counter() + ms / 1000.0
+    clock = time.perf_counter
+    started = clock()
+    deadline = None if ms is None else started + ms / 1000.0
     if iterations is None and deadline is None:
         iterations = 1000
     done = 0
     while True:
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        if deadline is not None and clock() >= deadline:
+            break
+        if stop_early and done and done % STOP_CHECK == 0 and _decided(tree, done, iterations,
+                                                                       started, deadline):
             break
         state = root.determinize(seat, rng)
         if state.record_events:
@@ -125,10 +170,14 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
             if p < 0:
                 break
             legal = state.legal_actions()
-            child = _select(node, legal, c)
-            if child is None:  # expansion: one untried legal action
-                untried = [a for a in legal if a not in node.children]
-                a = untried[int(rng.random() * len(untried))]
+            hint = guides[p].act(state) if guides is not None and len(legal) > 1 else -1
+            child = _select(node, legal, c, hint, bias)
+            if child is None:  # expansion: the guide's move first, else a random untried one
+                if hint >= 0 and hint not in node.children:
+                    a = hint
+                else:
+                    untried = [a for a in legal if a not in node.children]
+                    a = untried[int(rng.random() * len(untried))]
                 child = node.children[a] = Node(node, a, p)
                 child.avail = 1
                 state.apply(a)
@@ -136,19 +185,42 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             state.apply(child.action)
             node = child
-        rewards = policy.play_out(state, deadline)
-        if rewards is None:  # out of time mid-rollout: drop the iteration
+        if not policy.play_out(state, deadline):  # out of time mid-rollout: drop it
             if node.parent is not None and node.visits == 0:
                 del node.parent.children[node.action]  # the node never got a result
             break
+        reward = rewards(state, score)
         # backpropagation: each node scores the reward of the seat that chose it
         while node.parent is not None:
             node.visits += 1
-            node.total += rewards[node.player]
+            node.total += reward[node.player]
             node = node.parent
         node.visits += 1
         done += 1
     return {a: ch.visits for a, ch in tree.children.items()}
+
+
+def _decided(tree: Node, done: int, iterations: int | None, started: float,
+             deadline: float | None) -> bool:
+    """True when the most visited root move stays first whatever the iterations left do."""
+    if len(tree.children) < 2:
+        return False
+    left = math.inf
+    if iterations is not None:
+        left = iterations - done
+    if deadline is not None:
+        now = time.perf_counter()
+        elapsed = now - started
+        if elapsed > 0:
+            left = min(left, done / elapsed * max(0.0, deadline - now))
+    first = second = 0
+    for ch in tree.children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 def _search_job(args):
@@ -161,6 +233,7 @@ class MCTSBot(Bot):
 
     def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
                  iterations: int | None = None, rollout: str = "random", c: float = 0.7,
+                 score: float = 0.0, bias: float = 0.0, guide: str = "heuristic",
                  jobs: int = 1) -> None:
         super().__init__(seat, seed)
         if ms is None and iterations is None:
@@ -169,17 +242,35 @@ class MCTSBot(Bot):
             raise ValueError("ms and iterations must be positive")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
-        if rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout must be random or heuristic, not {rollout!r}")
+        if not isinstance(rollout, str) or not isinstance(guide, str):
+            raise ValueError("rollout and guide are bot names, e.g. rollout=heuristic")
+        if c < 0 or score < 0 or bias < 0:
+            raise ValueError("c, score and bias must not be negative")
         self.ms, self.iterations, self.rollout, self.c, self.jobs = ms, iterations, rollout, c, jobs
+        self.score, self.bias, self.guide = score, bias, guide
         self._pool = None
         self._random = RandomBot(seat, seed)
+        self._checked = None  # the game whose bots were checked for rollout and guide
+
+    def check_game(self, game) -> None:
+        """Refuse a rollout or guide bot the game does not have."""
+        if self._checked is game:
+            return
+        names = game.bots()
+        if self.rollout != "random" and self.rollout not in names:
+            raise ValueError(f"mcts rollout={self.rollout}: {game.id} has no such bot "
+                             f"(random or one of: {', '.join(sorted(names))})")
+        if self.bias and self.guide not in names:
+            raise ValueError(f"mcts guide={self.guide}: {game.id} has no such bot")
+        self._checked = game
 
     def act(self, state: State) -> int:
+        self.check_game(state.game)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         kwargs = {"iterations": self.iterations, "c": self.c, "rollout": self.rollout,
+                  "score": self.score, "bias": self.bias, "guide": self.guide,
                   # leave a little of the budget for process hand-over
                   "ms": None if self.ms is None else self.ms * (0.9 if self.jobs > 1 else 1.0)}
         if self.jobs == 1:

@@ -4,16 +4,35 @@ Game i uses seed `seed + i` and seats the line-up rotated by i places, so with a
 games that is a multiple of the player count every bot sits in every seat equally often.
 Results are read as pairwise comparisons and rated with Bradley-Terry (railtable.sim.ratings);
 the whole run is reproducible from the seed.
+
+Long runs (search bots at a second a move take hours) can keep a log: a JSON-lines file
+whose first line names the run and each further line is one finished game. Run again with
+the same log and the arena plays only the games it lacks, so a run cut short (a crash, the
+end of a working day) loses nothing, and a run can be extended with a larger -n.
+Every decision with a real choice is timed, and the report gives each bot's thinking
+times against its `ms` budget.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+import json
+import math
+import os
+from dataclasses import replace
+from pathlib import Path
 from typing import Callable
 
+from railtable.bots.spec import parse_spec
 from railtable.engine.game import Game
 from railtable.sim.pool import batch_for, run_games
 from railtable.sim.ratings import head_to_head, rate, wilson
+
+# A decision is "on time" when it takes at most this many times the bot's ms budget.
+ON_TIME = 1.2
+
+
+class ArenaLogError(ValueError):
+    """The log file belongs to another run, or is not an arena log."""
 
 
 def lineup(specs: list[str], players: int) -> list[str]:
@@ -34,15 +53,113 @@ def _games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]], bot: str,
     return played, won
 
 
+def read_log(path: Path, header: dict) -> list[dict]:
+    """The games a log holds for the run `header` names ([] when there is no log yet).
+
+    A torn last line (the process was killed while writing it) is cut off the file: that
+    game is played again."""
+    if not path.exists() or path.stat().st_size == 0:
+        return []
+    data = path.read_bytes()
+    if not data.endswith(b"\n"):
+        data = data[:data.rfind(b"\n") + 1]
+        with path.open("r+b") as f:
+            f.truncate(len(data))
+    lines = data.decode("utf-8").splitlines()
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        first = None
+    if not isinstance(first, dict) or "arena" not in first:
+        raise ArenaLogError(f"{path} is not an arena log (its first line names no run)")
+    if first["arena"] != header:
+        diff = sorted(k for k in set(header) | set(first["arena"])
+                      if header.get(k) != first["arena"].get(k))
+        raise ArenaLogError(f"{path} is the log of another run (it differs in: "
+                            f"{', '.join(diff)}); use another file or the same settings")
+    games = []
+    for k, line in enumerate(lines[1:], start=2):
+        try:
+            games.append(json.loads(line))
+        except json.JSONDecodeError:
+            raise ArenaLogError(f"{path}, line {k}: not JSON") from None
+    return games
+
+
+def _logged(out: dict) -> dict:
+    """What the log keeps of a game: no per-seat score details."""
+    kept = {k: v for k, v in out.items() if k not in ("result", "traceback", "options")}
+    if "result" in out:
+        kept["result"] = {k: out["result"][k] for k in ("scores", "winners", "reason")}
+    return kept
+
+
+def _percentile(sorted_values: list[float], q: float) -> float:
+    """The nearest-rank percentile (q in 0..1) of a sorted list."""
+    k = max(0, math.ceil(q * len(sorted_values)) - 1)
+    return sorted_values[k]
+
+
+def timing(outcomes: list[dict], entrants: list[str]) -> dict:
+    """Per bot: decisions timed, median, 99th percentile and longest thinking time, and
+    for a bot with an ms budget the share answered within ON_TIME times the budget."""
+    table = {}
+    for bot in entrants:
+        times = sorted(t for out in outcomes if "think_ms" in out
+                       for seat, spec in enumerate(out["seats"]) if spec == bot
+                       for t in out["think_ms"][seat])
+        row: dict = {"decisions": len(times)}
+        if times:
+            row.update(median_ms=_percentile(times, 0.5), p99_ms=_percentile(times, 0.99),
+                       max_ms=times[-1])
+        budget = parse_spec(bot).params.get("ms")
+        if isinstance(budget, (int, float)) and times:
+            limit = budget * ON_TIME
+            row.update(budget_ms=budget,
+                       on_time=round(sum(t <= limit for t in times) / len(times), 4))
+        table[bot] = row
+    return table
+
+
+def log_header(game: Game, players: int, specs: list[str], seed: int, options=None) -> dict:
+    """What the first line of a log says of its run: a log resumes only the same run."""
+    return {"game": game.id, "players": players, "lineup": lineup(specs, players),
+            "seed": seed, "options": game.options_to_json(game.parse_options(options))}
+
+
 def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
               options=None, *, jobs: int = 1, bootstrap: int = 200,
-              on_done: Callable[[int], None] | None = None) -> dict:
+              on_done: Callable[[int], None] | None = None, log: Path | None = None,
+              on_resume: Callable[[int], None] | None = None) -> dict:
     seats = lineup(specs, players)
     batch = batch_for(game, players, seats, seed, games, options)
-    batch = type(batch)(**{**asdict(batch), "bots": tuple(seats), "rotate": True})
+    batch = replace(batch, bots=tuple(seats), rotate=True, timing=True)
     entrants = list(dict.fromkeys(specs))
+    header = log_header(game, players, specs, seed, options)
+    outcomes = read_log(log, header)[:games] if log is not None else []
+    if outcomes:
+        batch = replace(batch, first=len(outcomes))
+        if on_resume:
+            on_resume(len(outcomes))
+    sink = None
+    if log is not None and batch.first < games:
+        new = not log.exists() or log.stat().st_size == 0
+        sink = log.open("a", encoding="utf-8")
+        if new:
+            sink.write(json.dumps({"arena": header}) + "\n")
+    try:
+        for out in run_games(batch, jobs, on_done=on_done):
+            out = _logged(out)
+            outcomes.append(out)
+            if sink is not None:  # one line a game, on disk before the next one ends
+                sink.write(json.dumps(out) + "\n")
+                sink.flush()
+                os.fsync(sink.fileno())
+    finally:
+        if sink is not None:
+            sink.close()
     results, errors = [], []
-    for out in run_games(batch, jobs, on_done=on_done):
+    for out in outcomes:
         if "error" in out:
             errors.append({"seed": out["seed"], "error": out["error"]})
         else:
@@ -65,4 +182,5 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
         "head_to_head": {a: {b: (None if share[i][j] is None else round(share[i][j], 4))
                              for j, b in enumerate(entrants) if j != i}
                          for i, a in enumerate(entrants)},
+        "timing": timing(outcomes, entrants),
     }

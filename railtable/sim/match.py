@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from railtable.bots.base import make_bot
@@ -21,6 +22,9 @@ class Match:
     state: State
     decisions: int
     record: Record | None
+    # With timing: per seat, the seconds each decision with a real choice (two or more
+    # legal actions) took the bot.
+    think: list[list[float]] | None = None
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -38,7 +42,8 @@ def close_bots(bots) -> None:
 
 
 def play_match(game: Game, num_players: int, seed: int, bots: list[str], options=None, *,
-               keep_record: bool = False, record_events: bool = False) -> Match:
+               keep_record: bool = False, record_events: bool = False,
+               timing: bool = False) -> Match:
     if len(bots) != num_players:
         raise ValueError(f"{len(bots)} bots for {num_players} seats")
     opts = game.parse_options(options)
@@ -46,12 +51,19 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
     state = game.new_state(num_players, seed, opts, record_events=record_events)
     record = start(game, num_players, seed, opts, bots) if keep_record else None
     n = 0
+    think = [[] for _ in range(num_players)] if timing else None
+    clock = time.perf_counter
     try:
         while True:
             p = state.current_player()
             if p < 0:
                 break
-            a = players[p].act(state)
+            if think is not None and len(state.legal_actions()) > 1:
+                t = clock()
+                a = players[p].act(state)
+                think[p].append(clock() - t)
+            else:
+                a = players[p].act(state)
             if record is not None:
                 record.actions.append(game.action_to_json(state, a))
             state.apply(a)
@@ -62,4 +74,4 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
         close_bots(players)
     if record is not None:
         record.result = state.result().to_json()
-    return Match(state, n, record)
+    return Match(state, n, record, think)

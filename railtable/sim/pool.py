@@ -46,6 +46,10 @@ class Batch:
     # Game i seats the bots rotated by i places, so every bot takes every seat in turn
     # (an arena: the first player's advantage is shared out).
     rotate: bool = False
+    # Play only games first..games-1 (an arena resuming a run cut short).
+    first: int = 0
+    # Time each bot's decisions (outcome key "think_ms": per seat, milliseconds).
+    timing: bool = False
 
     def seats_for(self, index: int) -> list[str]:
         if not self.rotate:
@@ -77,9 +81,11 @@ def play_one(game: Game, batch: Batch, index: int) -> dict:
                  "seats": seats}
     try:
         m = play_match(game, batch.num_players, seed, seats, batch.options,
-                       keep_record=batch.keep_record)
+                       keep_record=batch.keep_record, timing=batch.timing)
         out["result"] = m.state.result().to_json()
         out["decisions"] = m.decisions
+        if m.think is not None:
+            out["think_ms"] = [[round(t * 1000, 1) for t in seat] for seat in m.think]
         if m.record is not None:
             out["record"] = m.record.to_json()
     except Exception as e:  # a bug in a game or a bot: report it, keep the other games
@@ -129,9 +135,10 @@ class Chunker:
     so that the workers finish together.
     """
 
-    def __init__(self, games: int, jobs: int, target: float = 0.5, most: int = 256) -> None:
+    def __init__(self, games: int, jobs: int, target: float = 0.5, most: int = 256,
+                 first: int = 0) -> None:
         self.games, self.jobs, self.target, self.most = games, jobs, target, most
-        self.next = 0
+        self.next = first
         self.seconds = 0.0
         self.measured = 0
 
@@ -168,9 +175,9 @@ def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | N
 
     on_done(k) is called as k more games finish (for a progress bar).
     """
-    if jobs <= 1 or batch.games <= 1:
+    if jobs <= 1 or batch.games - batch.first <= 1:
         game = _find_game(batch)
-        for i in range(batch.games):
+        for i in range(batch.first, batch.games):
             out = play_one(game, batch, i)
             if on_done:
                 on_done(1)
@@ -189,10 +196,10 @@ def start_method() -> str | None:
 
 
 def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
-    chunker = Chunker(batch.games, jobs)
+    chunker = Chunker(batch.games, jobs, first=batch.first)
     ctx = multiprocessing.get_context(mp_context or start_method())
     pending: dict[int, dict] = {}
-    next_index = 0
+    next_index = batch.first
     ex = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
                              initargs=(batch,))
     inflight: dict = {}

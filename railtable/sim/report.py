@@ -145,5 +145,15 @@ def print_arena(report: dict, console: Console) -> None:
         h.add_row(escape(a), *("—" if b == a or row.get(b) is None else _pct(row[b])
                                for b in names))
     console.print(h)
+    timed = {b: r for b, r in report.get("timing", {}).items() if r["decisions"]}
+    if timed:
+        tt = Table(title="Thinking time per decision with a choice (ms)")
+        for col in ("bot", "decisions", "median", "99%", "longest", "within 1.2 × budget"):
+            tt.add_column(col, justify="left" if col == "bot" else "right")
+        for b, r in timed.items():
+            tt.add_row(escape(b), str(r["decisions"]), f"{r['median_ms']:.1f}",
+                       f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}",
+                       _pct(r["on_time"]) if "on_time" in r else "—")
+        console.print(tt)
     for e in report["errors"]:
         console.print(f"[red]game with seed {e['seed']} failed:[/red] {escape(e['error'])}")

@@ -13,7 +13,7 @@ from tests.engine.toy_game import GAME
 
 def test_search_visits_only_legal_root_actions_and_spends_its_iterations():
     s = GAME.new_state(2, 3)
-    visits = search(s, 0, iterations=300, seed=1)
+    visits = search(s, 0, iterations=300, seed=1, stop_early=False)
     assert set(visits) <= set(s.legal_actions())
     assert sum(visits.values()) == 300
 
@@ -71,8 +71,8 @@ def test_a_rollout_past_the_deadline_is_dropped_not_counted():
     from railtable.bots.mcts import _Policy
     s = GAME.new_state(2, 4, {"decisions": 40})
     policy = _Policy(GAME, 2, "random", random.Random(1))
-    assert policy.play_out(s.clone(), deadline=0.0) is None  # the clock is long past 0
-    assert policy.play_out(s.clone(), deadline=None) is not None
+    assert policy.play_out(s.clone(), deadline=0.0) is False  # the clock is long past 0
+    assert policy.play_out(s.clone(), deadline=None) is True
     # with no time at all, no iteration completes: the search reports nothing, keeps no
     # half-expanded child, and the bot still answers with a legal action
     assert search(s, 0, ms=1e-9, seed=1) == {}

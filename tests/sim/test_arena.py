@@ -21,6 +21,7 @@ def test_search_outrates_random_and_the_run_is_reproducible():
     specs = ["mcts(iterations=40)", "random"]
     a = run_arena(GAME, 2, specs, 5, 40, bootstrap=30)
     b = run_arena(GAME, 2, specs, 5, 40, bootstrap=30)
+    assert a.pop("timing").keys() == b.pop("timing").keys()  # thinking times vary
     assert a == b
     top, bottom = a["ratings"]
     assert top["bot"] == "mcts(iterations=40)" and top["elo"] > bottom["elo"]
@@ -39,3 +40,44 @@ def test_arena_command_json_and_bad_input():
     assert_bad_input(run("arena", "toy", "--bots", "random"), "at least two different bots")
     assert_bad_input(run("arena", "toy", "--bots", "random,random,random", "-p", "2"),
                      "3 bots for 2 seats")
+
+
+def test_a_logged_run_cut_short_resumes_where_it_stopped(tmp_path):
+    specs = ["mcts(iterations=20)", "random"]
+    whole = run_arena(GAME, 2, specs, 3, 12, bootstrap=20)
+    log = tmp_path / "run.jsonl"
+    run_arena(GAME, 2, specs, 3, 5, bootstrap=20, log=log)  # the first 5 games
+    lines = log.read_text().splitlines()
+    assert json.loads(lines[0])["arena"]["lineup"] == specs and len(lines) == 6
+    log.write_text("\n".join(lines) + '\n{"seed": 8, "se')  # killed while writing game 6
+    played, resumed = [], []
+    rest = run_arena(GAME, 2, specs, 3, 12, bootstrap=20, log=log,
+                     on_done=played.append, on_resume=resumed.append)
+    assert resumed == [5] and sum(played) == 7  # the torn game is played again
+    assert rest["ratings"] == whole["ratings"] and rest["games"] == 12
+    seeds = [json.loads(line)["seed"] for line in log.read_text().splitlines()[1:]
+             if line.startswith('{"seed": ') and line.endswith("}")]
+    assert seeds[:5] == [3, 4, 5, 6, 7] and seeds[-7:] == list(range(8, 15))
+
+
+def test_a_log_of_another_run_is_refused(tmp_path):
+    import pytest
+
+    from railtable.sim.arena import ArenaLogError
+    log = tmp_path / "run.jsonl"
+    run_arena(GAME, 2, ["random", "mcts(iterations=5)"], 1, 2, bootstrap=5, log=log)
+    with pytest.raises(ArenaLogError, match="differs in: seed"):
+        run_arena(GAME, 2, ["random", "mcts(iterations=5)"], 2, 2, bootstrap=5, log=log)
+    other = tmp_path / "notes.jsonl"
+    other.write_text('{"x": 1}\n')
+    assert_bad_input(run("arena", "toy", "--bots", "random,mcts(iterations=5)", "-n", "2",
+                         "--jobs", "1", "--log", str(other)), "not an arena log")
+
+
+def test_thinking_times_are_reported_against_the_budget():
+    report = run_arena(GAME, 2, ["mcts(ms=5)", "random"], 1, 4, bootstrap=5)
+    mcts, rand = report["timing"]["mcts(ms=5)"], report["timing"]["random"]
+    assert mcts["decisions"] > 0 and mcts["budget_ms"] == 5 and 0 <= mcts["on_time"] <= 1
+    assert mcts["median_ms"] <= mcts["p99_ms"] <= mcts["max_ms"]
+    assert mcts["median_ms"] >= 1  # it searched: a random pick takes microseconds
+    assert "budget_ms" not in rand and rand["max_ms"] < mcts["median_ms"]
