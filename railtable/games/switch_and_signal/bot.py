@@ -706,3 +706,273 @@ class SwitchAndSignalBot(Bot):
 
 def make_heuristic(seat: int, seed: int = 0, **params) -> SwitchAndSignalBot:
     return SwitchAndSignalBot(seat, seed, **params)
+
+
+# -- the greedy policy ("greedy") ---------------------------------------------------------
+#
+# A cheap, complete policy for every decision, without copies or evaluations: load at once;
+# clear the first red signal or wrong switch on each train's shortest way (loaded trains
+# first); move a train whose way is clear when its expected progress beats the time tokens
+# it risks; leave a city toward the target; pick the multicolour colour whose trains gain
+# most. It is the rollout policy for tree search (and a baseline for the heuristic).
+
+G_TOKEN = 1.0        # a time token, in movement points of progress
+G_ARRIVE = 4.0       # reaching the target (a port with a load, goods for an empty train)
+G_HOME = 5.0         # a train sent home (head-on meeting, starting point)
+G_MOVE_MIN = 0.8     # a move card is played for at least this expected gain
+G_REACH = 6          # obstacles further than this (movement points) wait
+
+
+def _dist(dists, si):
+    d = min(dd[si] for dd in dists)
+    return d if d < 30 else 30
+
+
+def way_plan(s, t):
+    """The obstacles in order along train t's best way (fewest points plus obstacles):
+    [(points from the train, field or -1, junction or -1, setting)], and that way's fields
+    that are green (to be kept)."""
+    b = s.board
+    targets = _targets(s, t)
+    if not targets:
+        return [], ()
+    si = _state_index(s, t)
+    starts = [(si, 0, -1)]
+    c = si >> 1
+    if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
+        starts = [(2 * b.end_cell[e] + (b.end_head[e] > 0), 1, b.end_field[e])
+                  for e in b.node_ends[b.cell_node[c]]]
+    best = None
+    for st, extra, f in starts:
+        for n in targets:
+            d = b.dist_to[n][st] + extra
+            if d >= 99:
+                continue
+            v = d + 2 * ((0 if f < 0 or s.green[f] else 1) + way_obstacles(s, t, st, n))
+            if best is None or v < best[0]:
+                best = (v, st, n, f, extra)
+    if best is None:
+        return [], ()
+    _, si, n, f, d = best
+    obs, keep = [], []
+    if f >= 0:
+        if s.green[f]:
+            keep.append(f)
+        else:
+            obs.append((0, f, -1, -1))
+    table = route_tables(b)[n]
+    green, jconf = s.green, s.jconf
+    for _ in range(30):
+        step = table[si]
+        if step is None:
+            break
+        si, fs, j, k = step
+        for g in fs:
+            if green[g]:
+                keep.append(g)
+            else:
+                obs.append((d, g, -1, -1))
+        if j >= 0 and jconf[j] != k:
+            obs.append((d, -1, j, k))
+        d += 1
+    return obs, keep
+
+
+def move_gain(s, t):
+    """Expected progress (movement points toward train t's target, G_ARRIVE for reaching
+    it) of one move of t along the current way, less G_TOKEN per time token risked."""
+    b = s.board
+    targets = _targets(s, t)
+    if not targets:
+        return -1.0
+    loaded = s.tgood[t] >= 0
+    dists = [b.dist_to[n] for n in targets]
+    tcells = [b.node_cell[n] for n in targets]
+    p = s.tpos[t]
+    nnc = b.num_node_cells
+    si0 = _state_index(s, t)
+    d0 = _dist(dists, si0)
+    if p < nnc:
+        n = b.cell_node[p]
+        k = b.node_kind[n]
+        if k == TRADE and not loaded and s.goods[b.node_goods[n]] > 0:
+            return -1.0   # load it instead
+        if k == START:
+            routes = [walk(s, t, p, 0, b.start_end[n])]
+        else:
+            routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
+    else:
+        routes = [walk(s, t, p, s.thead[t], -1)]
+    faces = s.game.dice[t // 3]
+    best = None
+    for states, kind, where in routes:
+        d = len(states)
+        tot = 0.0
+        for r in faces:
+            if r < d or (r == d and kind != 0):
+                tot += d0 - _dist(dists, states[r - 1])
+            elif kind == 0:
+                wk = b.cell_kind[where]
+                if where in tcells:
+                    tot += d0 + G_ARRIVE
+                elif wk == START:
+                    tot -= 2 * G_TOKEN + G_HOME
+                elif wk == PORT and not s.na:
+                    tot -= G_HOME    # an empty train goes home
+                else:
+                    tot += d0 - _dist(dists, states[-1])
+            elif kind == 2:
+                tot -= 2 * (r - d) * G_TOKEN + G_HOME
+            elif kind == 3:
+                tot += d0 - _dist(dists, states[-1])
+            else:
+                tot += (d0 - _dist(dists, states[-1]) if d else 0) - (r - d) * G_TOKEN
+        v = tot / 6.0
+        if best is None or v > best:
+            best = v
+    if best is None:   # a city with no green exit: every point is lost
+        return -MEAN_ROLL[t // 3] * G_TOKEN
+    return best
+
+
+class GreedyBot(Bot):
+    """The cheap complete policy (see above); deterministic given its seed (the seed only
+    breaks the free layout's set-up choices)."""
+
+    name = "greedy"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.plan: list[int] = []
+        self.switched: set[int] = set()
+        self.turn = -1
+
+    def act(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.plan:
+            a = self.plan.pop(0)
+            if a in legal:
+                return a
+            self.plan = []
+        s = state
+        ph = s.phase
+        if ph == PH_ACTIONS:
+            return self._actions(s, legal)
+        if ph == PH_ROLL:
+            return A.ACCEPT_ROLL
+        if ph == PH_REVEAL:
+            return A.ACCEPT_CARD
+        if ph == PH_DEPLOY_PLACE:
+            return A.ROLL_DEPLOY
+        if ph == PH_DEPLOY_COLOUR:
+            return legal[0]    # the fastest colour left in the depot
+        if ph == PH_MOVE_COLOUR:
+            return max(legal, key=lambda a: (self._colour_gain(s, a - A.MOVE_COLOUR), -a))
+        if ph == PH_MOVE_TRAIN:
+            return self._order(s, legal)
+        if ph in (PH_ROUTE, PH_CITY):
+            return self._route(s, legal)
+        if ph in (PH_SETUP_SWITCH, PH_SETUP_CITY, PH_SETUP_TRACK, PH_SETUP_EXTRA):
+            return legal[int(self.rng.random() * len(legal))]
+        return legal[0]
+
+    @staticmethod
+    def _colour_gain(s, c):
+        return sum(move_gain(s, t) for t in range(3 * c, 3 * c + 3) if s.tpos[t] >= 0)
+
+    @staticmethod
+    def _order(s, legal):
+        trains = [a for a in legal if A.TRAIN <= a < A.HOLD]
+        if not trains:
+            return legal[0]
+        # a train held up by another train still to move goes after it
+        pending = {a - A.TRAIN for a in trains}
+        for a in trains:
+            t = a - A.TRAIN
+            p = s.tpos[t]
+            if p >= s.board.num_node_cells:
+                _, kind, where = walk(s, t, p, s.thead[t], -1, 6)
+                if kind == 1 and where >= 0 and s.occ[where] in pending:
+                    continue
+            return a
+        return trains[0]
+
+    @staticmethod
+    def _route(s, legal):
+        b = s.board
+        t = s.mv_train
+        targets = _targets(s, t)
+        if not targets:
+            return legal[0]
+        dists = [b.dist_to[n] for n in targets]
+        best, ba = None, legal[0]
+        if s.phase == PH_CITY:
+            here = _dist(dists, 2 * s.mv_pos)
+            if here == 0:
+                return A.STOP
+            best, ba = here, A.STOP
+        for a in legal:
+            if A.ROUTE <= a < A.ROUTE + A.MAX_ENDS:
+                e = a - A.ROUTE
+                d = _dist(dists, 2 * b.end_cell[e] + (b.end_head[e] > 0)) + 1
+                if best is None or d < best:
+                    best, ba = d, a
+        return ba
+
+    def _actions(self, s, legal):
+        if s.turn != self.turn:
+            self.turn, self.switched = s.turn, set()
+        h = s.hands[s.active]
+        loads = [a for a in legal if A.LOAD <= a < A.COUPLER]
+        if loads:
+            return max(loads, key=lambda a: (h[(a - A.LOAD) % 3], -a))
+        pays = {}
+        for p in range(3):
+            if A.PLAY + p * 7 in legal:
+                pays[p] = A.PLAY + p * 7
+            else:
+                opts = [a for a in legal if A.PLAY + p * 7 < a < A.PLAY + p * 7 + 7]
+                if opts:
+                    pays[p] = max(opts, key=lambda a: (
+                        sum(h[c] for c in A.PAIRS[(a - A.PLAY) % 7 - 1]), -a))
+        if not pays:
+            return A.END
+        b = s.board
+        trains = [t for t in range(9) if s.tpos[t] >= 0]
+        plans, keep = {}, set()
+        for t in trains:
+            obs, kp = way_plan(s, t)
+            plans[t] = obs
+            keep.update(kp)
+        order = sorted(trains, key=lambda t: (s.tgood[t] < 0, len(plans[t]), t))
+        for t in order:
+            obs = plans[t]
+            if obs:
+                d, f, j, k = obs[0]
+                if d > G_REACH:
+                    continue
+                if j >= 0:
+                    if 1 in pays and j not in self.switched:
+                        self.switched.add(j)
+                        self.plan = [A.JUNCTION + j, A.CONFIG + k]
+                        return pays[1]
+                    continue
+                if 0 in pays:
+                    src = [g for g in range(b.num_fields)
+                           if s.green[g] and g not in keep and f in s._sig_targets(g)]
+                    if src:
+                        # a track disc first (cities keep their discs where trains use them)
+                        g = min(src, key=lambda g: (b.field_city[g] >= 0, g))
+                        self.plan = [A.FIELD_FROM + g, A.FIELD_TO + f]
+                        return pays[0]
+                continue
+            if 2 in pays and move_gain(s, t) >= G_MOVE_MIN:
+                self.plan = [A.TRAIN + t]
+                return pays[2]
+        return A.END
+
+
+def make_greedy(seat: int, seed: int = 0) -> GreedyBot:
+    return GreedyBot(seat, seed)

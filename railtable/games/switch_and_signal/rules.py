@@ -1286,5 +1286,5 @@ class SwitchAndSignalGame(Game):
         ]
 
     def bots(self):
-        from railtable.games.switch_and_signal.bot import make_heuristic
-        return {"heuristic": make_heuristic}
+        from railtable.games.switch_and_signal.bot import make_greedy, make_heuristic
+        return {"heuristic": make_heuristic, "greedy": make_greedy}

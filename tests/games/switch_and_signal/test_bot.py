@@ -36,3 +36,69 @@ def test_bot_ignores_hidden_order():
     a1 = make_bot("heuristic", GAME, s.current_player(), 42).act(s)
     a2 = make_bot("heuristic", GAME, t.current_player(), 42).act(t)
     assert a1 == a2
+
+
+def _play(bot_name, seed, options=None, players=3):
+    s = GAME.new_state(players, seed, options, record_events=False)
+    bots = [make_bot(bot_name, GAME, p, 100 + p) for p in range(players)]
+    actions = []
+    while not s.is_terminal():
+        a = bots[s.current_player()].act(s)
+        assert a in s.legal_actions()
+        s.apply(a)
+        actions.append(a)
+    return s, actions
+
+
+def test_greedy_bot_plays_whole_games_on_both_boards_and_in_the_free_layout():
+    goods = 0
+    for seed, options in ((1, None), (2, {"board": "north_america"}), (3, {"layout": "free"}),
+                          (4, {"board": "north_america", "location_tokens": "draw_instead_of_dice"})):
+        s, _ = _play("greedy", seed, options)
+        assert s.result().reason in ("all_goods_delivered", "departure_cards_exhausted",
+                                     "clock_ran_out")
+        goods += sum(map(sum, s.delivered))
+    # it clears ways and moves trains on purpose: goods reach the port (a random team
+    # delivers about 0.01 a game)
+    assert goods >= 4
+
+
+def test_greedy_bot_is_deterministic_given_its_seed():
+    s1, a1 = _play("greedy", 11, {"layout": "free"}, players=2)
+    s2, a2 = _play("greedy", 11, {"layout": "free"}, players=2)
+    assert a1 == a2
+    assert s1.result().to_json() == s2.result().to_json()
+
+
+def test_greedy_bot_loads_at_once():
+    from railtable.games.switch_and_signal import actions as A
+    from railtable.games.switch_and_signal.bot import GreedyBot
+    from tests.games.switch_and_signal.helpers import blank, put
+    s = blank()
+    put(s, 0, "paris")
+    put(s, 3, ("brest", "rennes"), good="white")
+    a = GreedyBot(0, 1).act(s)
+    assert A.LOAD <= a < A.COUPLER and (a - A.LOAD) // 3 == 0
+
+
+def test_greedy_bot_clears_the_way_of_a_loaded_train_then_moves_it():
+    from railtable.games.switch_and_signal import actions as A
+    from railtable.games.switch_and_signal.bot import GreedyBot, way_plan
+    from tests.games.switch_and_signal.helpers import blank, put
+    s = blank()
+    put(s, 0, "paris", good="blue")
+    obs, _ = way_plan(s, 0)
+    assert obs and obs[0][1] >= 0   # Paris's disc is on the Calais line: its way is red
+    bot = GreedyBot(0, 1)
+    played = []
+    while True:
+        a = bot.act(s)
+        assert a in s.legal_actions() and a != A.END
+        played.append(a)
+        if a == A.PLAY + 14:
+            break
+        s.apply(a)
+    # the red field on the way is made green first (one signal card), then a move card is
+    # played for the train, whose way is clear now
+    assert played[0] == A.PLAY + 0 and played[2] == A.FIELD_TO + obs[0][1]
+    assert all(d > 6 for d, *_ in way_plan(s, 0)[0])
