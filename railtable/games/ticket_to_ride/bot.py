@@ -34,43 +34,52 @@ class Planner:
         self.g = g
         self.seat = seat
         self.mine = set(state.claimed[seat])
-        self.open = set()
+        # the cost of each route the seat may use: its own cost nothing, open ones their
+        # length plus STEP (routes missing here are closed to the seat)
+        length = g.route_length
+        weight = {}
         for tup in state.avail[seat]:
-            self.open.update(tup)
+            for r in tup:
+                weight[r] = length[r] + STEP
+        for r in self.mine:
+            weight[r] = 0.0
+        self.weight = weight
+        self.open = weight.keys()
 
     def path(self, a: int, b: int, free: set, banned=frozenset()):
         """(cost, routes to claim) of the cheapest connection a-b; free routes cost 0."""
-        g = self.g
+        adjacency = self.g.adjacency
+        weight = self.weight.get
         dist = {a: 0.0}
         prev = {}
         heap = [(0.0, a)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, c = heapq.heappop(heap)
+            d, c = pop(heap)
             if c == b:
                 break
-            if d > dist.get(c, INF):
+            if d > dist[c]:
                 continue
-            for nxt, r in g.adjacency[c]:
-                if r in banned:
-                    continue
-                if r in self.mine or r in free:
-                    w = 0.0
-                elif r in self.open:
-                    w = g.route_length[r] + STEP
+            for nxt, r in adjacency[c]:
+                if r in free:
+                    nd = d
                 else:
-                    continue
-                nd = d + w
+                    w = weight(r)
+                    if w is None or r in banned:
+                        continue
+                    nd = d + w
                 if nd < dist.get(nxt, INF):
                     dist[nxt] = nd
                     prev[nxt] = (c, r)
-                    heapq.heappush(heap, (nd, nxt))
+                    push(heap, (nd, nxt))
         if b not in dist:
             return INF, []
         routes = []
+        mine = self.mine
         c = b
         while c != a:
             c, r = prev[c]
-            if r not in self.mine and r not in free:
+            if r not in mine and r not in free:
                 routes.append(r)
         return dist[b], routes
 
@@ -94,6 +103,20 @@ class HeuristicBot(Bot):
 
     def __init__(self, seat: int, seed: int = 0, **params) -> None:
         super().__init__(seat, seed)
+        self._planned = None  # (state, key, planner, unfinished, plan) of the last plan
+
+    def _plan(self, state):
+        """The plan for the seat's unfinished tickets, remembered while no route is claimed
+        and no ticket kept (a turn's second decision reuses the first's)."""
+        key = (sum(len(c) for c in state.claimed), len(state.tickets[self.seat]))
+        memo = self._planned
+        if memo is not None and memo[0] is state and memo[1] == key:
+            return memo[2:]
+        planner = Planner(state, self.seat)
+        unfinished = self._unfinished(state)
+        plan = planner.plan(unfinished)
+        self._planned = (state, key, planner, unfinished, plan)
+        return planner, unfinished, plan
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -197,9 +220,7 @@ class HeuristicBot(Bot):
             return self._choose_tickets(state, legal)
         seat = self.seat
         g = state.game
-        planner = Planner(state, seat)
-        unfinished = self._unfinished(state)
-        todo, need, dead = planner.plan(unfinished)
+        planner, unfinished, (todo, need, dead) = self._plan(state)
         want = self._wants(state, todo)
         if ph == SECOND:
             return self._pick_card(state, legal, want, True)
