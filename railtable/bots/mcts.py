@@ -84,41 +84,49 @@ def _select(node: Node, legal: list[int], c: float, hint: int = -1,
     return best
 
 
-def _bots_for(game, num_players: int, name: str, rng: random.Random) -> list[Bot]:
-    """One bot per seat of the game's bot `name` (rollout players, guides)."""
+def _factory(game, name: str):
     factory = game.bots().get(name)
     if factory is None:
         raise ValueError(f"{game.id} has no bot {name!r} for rollouts or guidance "
                          f"(it has: {', '.join(sorted(game.bots())) or 'none'})")
-    return [factory(p, rng.getrandbits(32)) for p in range(num_players)]
+    return factory
 
 
-class _Policy:
-    """Rollout players, one per seat: random, or one of the game's bots."""
+class _Players:
+    """Makes the game's bot `name` for every seat, afresh for each iteration: a game's
+    bot may keep a plan between its decisions (a track to finish, a turn's card plays),
+    and a plan made in one sampled world must not steer play in the next."""
 
-    def __init__(self, game, num_players: int, kind: str, rng: random.Random) -> None:
-        self.rng = rng
-        self.bots = None if kind == "random" else _bots_for(game, num_players, kind, rng)
+    def __init__(self, game, num_players: int, name: str, rng: random.Random) -> None:
+        self.factory = _factory(game, name)
+        self.seats = range(num_players)
+        self.bits = rng.getrandbits
 
-    def play_out(self, state: State, deadline: float | None = None) -> bool:
-        """Play to the end; False if the deadline passes first (the iteration is dropped,
-        so a slow rollout policy cannot push a decision past its time budget)."""
-        rng_random = self.rng.random
-        bots = self.bots
-        clock = time.perf_counter
-        for step in range(MAX_ROLLOUT):
-            p = state.current_player()
-            if p < 0:
-                break
-            if deadline is not None and (bots is not None or step & 15 == 15) \
-                    and clock() >= deadline:
-                return False
-            if bots is None:
-                legal = state.legal_actions()
-                state.apply(legal[int(rng_random() * len(legal))])
-            else:
-                state.apply(bots[p].act(state))
-        return True
+    def fresh(self) -> list[Bot]:
+        factory, bits = self.factory, self.bits
+        return [factory(p, bits(32)) for p in self.seats]
+
+
+def play_out(state: State, bots: list[Bot] | None, rng: random.Random,
+             deadline: float | None = None) -> bool:
+    """Play to the end with `bots` (one per seat) or random moves (bots None); False if
+    the deadline passes first (the iteration is dropped, so a slow rollout policy cannot
+    push a decision past its time budget)."""
+    rng_random = rng.random
+    clock = time.perf_counter
+    for step in range(MAX_ROLLOUT):
+        p = state.current_player()
+        if p < 0:
+            break
+        if deadline is not None and (bots is not None or step & 15 == 15) \
+                and clock() >= deadline:
+            return False
+        if bots is None:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng_random() * len(legal))])
+        else:
+            state.apply(bots[p].act(state))
+    return True
 
 
 def rewards(state: State, score: float = 0.0) -> list[float]:
@@ -143,8 +151,12 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
            ) -> dict[int, int]:
     """Run ISMCTS from `root` for `seat`; returns visits per root action."""
     rng = random.Random(seed)
-    policy = _Policy(root.game, root.num_players, rollout, rng)
-    guides = _bots_for(root.game, root.num_players, guide, rng) if bias else None
+    players = None if rollout == "random" else _Players(root.game, root.num_players, rollout,
+                                                        rng)
+    guiding = None
+    if bias:
+        guiding = players if players is not None and guide == rollout else \
+            _Players(root.game, root.num_players, guide, rng)
     tree = Node(None, -1, -1)
     clock = time.perf_counter
     started = clock()
@@ -163,6 +175,10 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
         state = root.determinize(seat, rng)
         if state.record_events:
             state.record_events = False
+        bots = players.fresh() if players is not None else None
+        guides = None
+        if guiding is not None:  # the same bots guide the descent and then play it out
+            guides = bots if guiding is players else guiding.fresh()
         node = tree
         # selection
         while True:
@@ -185,7 +201,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             state.apply(child.action)
             node = child
-        if not policy.play_out(state, deadline):  # out of time mid-rollout: drop it
+        if not play_out(state, bots, rng, deadline):  # out of time mid-rollout: drop it
             if node.parent is not None and node.visits == 0:
                 del node.parent.children[node.action]  # the node never got a result
             break

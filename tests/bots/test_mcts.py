@@ -68,12 +68,73 @@ def test_bad_parameters_are_refused():
 def test_a_rollout_past_the_deadline_is_dropped_not_counted():
     import random
 
-    from railtable.bots.mcts import _Policy
+    from railtable.bots.mcts import play_out
     s = GAME.new_state(2, 4, {"decisions": 40})
-    policy = _Policy(GAME, 2, "random", random.Random(1))
-    assert policy.play_out(s.clone(), deadline=0.0) is False  # the clock is long past 0
-    assert policy.play_out(s.clone(), deadline=None) is True
+    assert play_out(s.clone(), None, random.Random(1), deadline=0.0) is False  # long past
+    assert play_out(s.clone(), None, random.Random(1), deadline=None) is True
     # with no time at all, no iteration completes: the search reports nothing, keeps no
     # half-expanded child, and the bot still answers with a legal action
     assert search(s, 0, ms=1e-9, seed=1) == {}
     assert make_bot("mcts(ms=0.000001)", GAME, 0).act(s) in s.legal_actions()
+
+
+class HighCard:
+    """A toy heuristic: play the highest card in hand; counts its instances."""
+    made = 0
+
+    def __init__(self, seat, seed=0):
+        type(self).made += 1
+        self.seat = seat
+
+    def act(self, state):
+        return max(state.legal_actions())
+
+
+class GuidedToy(type(GAME)):
+    id = "toy_guided"
+
+    def bots(self):
+        return {"heuristic": HighCard}
+
+
+def test_the_guide_move_is_searched_first_and_bots_are_fresh_each_iteration():
+    game = GuidedToy()
+    s = game.new_state(2, 3)
+    HighCard.made = 0
+    visits = search(s, 0, iterations=30, seed=1, rollout="heuristic", bias=50.0,
+                    stop_early=False)
+    # a huge bias keeps the search on the guide's move
+    assert max(visits, key=visits.get) == max(s.legal_actions())
+    assert visits[max(s.legal_actions())] >= 25
+    assert HighCard.made == 30 * 2  # one bot per seat per iteration, shared by guide and rollout
+    # without bias every move is tried
+    assert set(search(s, 0, iterations=30, seed=1, rollout="heuristic")) == set(s.legal_actions())
+
+
+def test_score_margin_is_added_to_the_win():
+    from railtable.bots.mcts import rewards
+    s = GAME.new_state(2, 1, {"decisions": 2})
+    while s.current_player() >= 0:
+        s.apply(s.legal_actions()[-1])
+    s.scores = [6, 2]
+    assert rewards(s) == [1.0, 0.0]
+    assert rewards(s, 0.5) == [1.0 + 0.5 * 4 / 8, 0.0 - 0.5 * 4 / 8]
+
+
+def test_rollout_and_guide_must_be_bots_of_the_game():
+    with pytest.raises(SpecError, match="no such bot"):
+        make_bot("mcts(rollout=heuristic)", GAME, 0)
+    with pytest.raises(SpecError, match="no such bot"):
+        make_bot("mcts(bias=1)", GAME, 0)
+    assert make_bot("mcts(rollout=heuristic,bias=1)", GuidedToy(), 0).act(
+        GuidedToy().new_state(2, 1)) in GAME.new_state(2, 1).legal_actions()
+
+
+def test_a_decided_search_stops_early():
+    game = GuidedToy()
+    s = game.new_state(2, 3)
+    full = search(s, 0, iterations=400, seed=1, rollout="heuristic", bias=50.0,
+                  stop_early=False)
+    short = search(s, 0, iterations=400, seed=1, rollout="heuristic", bias=50.0)
+    assert sum(short.values()) < sum(full.values()) == 400
+    assert max(short, key=short.get) == max(full, key=full.get)

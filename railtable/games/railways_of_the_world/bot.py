@@ -25,6 +25,9 @@ from railtable.games.railways_of_the_world.actions import (
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
 
+# per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
+_NEAR: dict = {}
+
 CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
              R.E_SUBSIDY: 5, R.E_MAIL: 5, R.E_BRIDGE: 3, R.E_TUNNEL: 3,
              R.E_LOCO_DISCOUNT: 3, R.E_EXTRA_TILE: 2, R.E_BOOST: 4}
@@ -37,7 +40,6 @@ class HeuristicBot(Bot):
         super().__init__(seat, seed)
         self.build_plan = None   # (start hex, [directions])
         self.del_plan = None     # [(city, owner), ...]
-        self._near = {}
 
     # -- entry point -----------------------------------------------------------------------
 
@@ -52,6 +54,10 @@ class HeuristicBot(Bot):
         if ph == R.PH_TURN:
             return self._turn(state, legal, p)
         if ph == R.PH_BUILD_START:
+            if not (self.build_plan and A_BUILD_AT + self.build_plan[0] in legal):
+                # the build was chosen without this bot's plan (by a search, or a
+                # person before a bot took the seat over): plan it now
+                self.build_plan = self._plan_build(state, p)
             if self.build_plan and A_BUILD_AT + self.build_plan[0] in legal:
                 return A_BUILD_AT + self.build_plan[0]
             return legal[int(self.rng.random() * len(legal))]
@@ -192,15 +198,13 @@ class HeuristicBot(Bot):
     # -- building ------------------------------------------------------------------------
 
     def _near_pairs(self, m):
-        key = m.id
-        if key not in self._near:
-            near = []
-            for a in range(m.num_cities):
-                qa = m.hex_qr[m.city_hex[a]]
-                near.append([b for b in range(m.num_cities) if b != a and
-                             2 <= m.distance(qa, m.hex_qr[m.city_hex[b]]) <= 5])
-            self._near[key] = near
-        return self._near[key]
+        near = _NEAR.get(m.id)
+        if near is None:
+            near = _NEAR[m.id] = [
+                [b for b in range(m.num_cities) if b != a and
+                 2 <= m.distance(m.hex_qr[m.city_hex[a]], m.hex_qr[m.city_hex[b]]) <= 5]
+                for a in range(m.num_cities)]
+        return near
 
     def _link_value(self, state, p, a, b, net):
         cc, cubes = state.city_colour, state.cubes
