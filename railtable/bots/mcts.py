@@ -20,9 +20,11 @@ Three additions make the search useful at the budgets people play with (see docs
 - A search stops early once the most visited root move can no longer be overtaken in the
   iterations left (the answer is the same, the time is saved).
 
-Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=random|heuristic|<a bot of the game>,
-c=0.7, score=0, bias=0, jobs=N (root parallelism over processes: independent trees whose
-root visits are summed).
+Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the game>,
+guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, jobs=N (root parallelism over
+processes: independent trees whose root visits are summed). "auto" is the game's
+`rollout_bot` (its heuristic unless that is slow) when the game has it, else random moves
+and no guidance.
 """
 
 from __future__ import annotations
@@ -248,8 +250,8 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
-                 iterations: int | None = None, rollout: str = "random", c: float = 0.7,
-                 score: float = 0.0, bias: float = 0.0, guide: str = "heuristic",
+                 iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
+                 score: float = 0.5, bias: float = 5.0, guide: str = "auto",
                  jobs: int = 1) -> None:
         super().__init__(seat, seed)
         if ms is None and iterations is None:
@@ -267,17 +269,23 @@ class MCTSBot(Bot):
         self._pool = None
         self._random = RandomBot(seat, seed)
         self._checked = None  # the game whose bots were checked for rollout and guide
+        self._settings: dict = {}
 
     def check_game(self, game) -> None:
-        """Refuse a rollout or guide bot the game does not have."""
+        """Resolve "auto" for the game; refuse a rollout or guide bot it does not have."""
         if self._checked is game:
             return
         names = game.bots()
-        if self.rollout != "random" and self.rollout not in names:
-            raise ValueError(f"mcts rollout={self.rollout}: {game.id} has no such bot "
+        auto = game.rollout_bot if game.rollout_bot in names else None
+        rollout = (auto or "random") if self.rollout == "auto" else self.rollout
+        guide = auto if self.guide == "auto" else self.guide
+        if rollout != "random" and rollout not in names:
+            raise ValueError(f"mcts rollout={rollout}: {game.id} has no such bot "
                              f"(random or one of: {', '.join(sorted(names))})")
-        if self.bias and self.guide not in names:
-            raise ValueError(f"mcts guide={self.guide}: {game.id} has no such bot")
+        if guide is not None and guide not in names:
+            raise ValueError(f"mcts guide={guide}: {game.id} has no such bot")
+        self._settings = {"rollout": rollout, "guide": guide or "",
+                          "bias": self.bias if guide else 0.0}
         self._checked = game
 
     def act(self, state: State) -> int:
@@ -285,8 +293,8 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        kwargs = {"iterations": self.iterations, "c": self.c, "rollout": self.rollout,
-                  "score": self.score, "bias": self.bias, "guide": self.guide,
+        kwargs = {"iterations": self.iterations, "c": self.c, "score": self.score,
+                  **self._settings,
                   # leave a little of the budget for process hand-over
                   "ms": None if self.ms is None else self.ms * (0.9 if self.jobs > 1 else 1.0)}
         if self.jobs == 1:

@@ -86,6 +86,9 @@ class Game:
     max_players: ClassVar[int]
     cooperative: ClassVar[bool] = False
     rules_version: ClassVar[str] = "1"
+    # The bot of bots() that search bots use by default to play games out and to guide
+    # their search: a fast one that plays sensibly (the heuristic unless it is slow).
+    rollout_bot: ClassVar[str] = "heuristic"
     Options: ClassVar[type]  # a frozen dataclass; its defaults give the standard game
     num_actions: int
 

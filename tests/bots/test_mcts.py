@@ -125,7 +125,12 @@ def test_rollout_and_guide_must_be_bots_of_the_game():
     with pytest.raises(SpecError, match="no such bot"):
         make_bot("mcts(rollout=heuristic)", GAME, 0)
     with pytest.raises(SpecError, match="no such bot"):
-        make_bot("mcts(bias=1)", GAME, 0)
+        make_bot("mcts(guide=heuristic)", GAME, 0)
+    # auto: the game's rollout bot when it has one, else random moves and no guide
+    plain = make_bot("mcts", GAME, 0)
+    assert plain._settings == {"rollout": "random", "guide": "", "bias": 0.0}
+    guided = make_bot("mcts", GuidedToy(), 0)
+    assert guided._settings == {"rollout": "heuristic", "guide": "heuristic", "bias": 5.0}
     assert make_bot("mcts(rollout=heuristic,bias=1)", GuidedToy(), 0).act(
         GuidedToy().new_state(2, 1)) in GAME.new_state(2, 1).legal_actions()
 
