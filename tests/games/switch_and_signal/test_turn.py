@@ -5,7 +5,7 @@ import pytest
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (
     CONDUCTOR, COUPLER, DISPATCHER, LOGISTICIAN, PH_ACTIONS, PH_CITY, PH_DEPLOY_COLOUR,
-    PH_DEPLOY_PLACE, PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_SETUP_CITY, PH_SETUP_EXTRA,
+    PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_SETUP_CITY, PH_SETUP_EXTRA,
     PH_SETUP_SWITCH, PH_SETUP_TRACK, STATION_MASTER, SWITCHMAN)
 
 from .helpers import (GAME, blank, cell_of, field_between, move_card, node, on, put, rig,
@@ -120,8 +120,10 @@ def test_card_moves_every_train_of_its_colour_in_the_team_order():
     s = blank()
     put(s, 0, ("brussels", "amsterdam"), k=0)
     put(s, 1, ("lyon", "marseille"), k=0)
-    top_card(s, 9)  # move black
+    top_card(s, 9)  # a multicolour train (the project's card 9): the team picks black
     s.apply(A.END)
+    assert s.phase == PH_MOVE_COLOUR
+    s.apply(A.MOVE_COLOUR + 0)
     assert s.phase == PH_MOVE_TRAIN
     assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
     s.apply(A.TRAIN + 1)
@@ -248,14 +250,14 @@ def test_dispatcher_lets_trains_pass_through_cities_this_turn():
     s.helpers = (1 << LOGISTICIAN) | (1 << CONDUCTOR)
     set_green(s, field_between(s, "amsterdam", "cologne"))
     put(s, 0, ("brussels", "amsterdam"), k=0)
-    rig(s, 0, 4)
+    rig(s, 0, 3)
     s.apply(A.PLAY + 14)
     assert s.phase == PH_CITY and s.legal_actions() == [A.STOP, A.DISPATCHER]
     s.apply(A.DISPATCHER)
     exits = s.legal_actions()
     assert exits[0] == A.STOP and len(exits) == 2  # Cologne (green), not back to Brussels
     s.apply(exits[1])
-    assert on(s, 0, "cologne", "frankfurt", 1)  # Amsterdam 1 + Amsterdam-Cologne 1 + 2 sections
+    assert on(s, 0, "cologne", "frankfurt", 0)  # Amsterdam 1 + Amsterdam-Cologne 1 + 1 section
     assert s.dispatching
     s.apply(A.END)
     assert not s.dispatching
@@ -267,8 +269,9 @@ def test_conductor_keeps_every_train_of_one_colour_still():
     s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
     put(s, 0, ("brussels", "amsterdam"), k=0)
     put(s, 1, "calais")
-    top_card(s, 9)
+    top_card(s, 9)  # a multicolour train: the team picks black, then may call the conductor
     s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
     assert A.CONDUCTOR + 0 in s.legal_actions()
     s.apply(A.CONDUCTOR + 0)
     assert s.phase == PH_ACTIONS
@@ -295,8 +298,9 @@ def test_station_master_keeps_one_train_still():
     s.helpers = (1 << SWITCHMAN) | (1 << COUPLER)
     put(s, 0, "seattle")
     put(s, 1, "miami")
-    top_card(s, 9)
+    top_card(s, 9)  # a multicolour train: the team picks black
     s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
     assert {A.HOLD + 0, A.HOLD + 1} <= set(s.legal_actions())
     s.apply(A.HOLD + 1)
     # the other black train must still move (a forced choice, taken at once)
