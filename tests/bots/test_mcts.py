@@ -143,3 +143,12 @@ def test_a_decided_search_stops_early():
     short = search(s, 0, iterations=400, seed=1, rollout="heuristic", bias=50.0)
     assert sum(short.values()) < sum(full.values()) == 400
     assert max(short, key=short.get) == max(full, key=full.get)
+
+
+def test_search_bots_play_out_each_game_with_its_rollout_bot():
+    from railtable.engine.registry import get_game
+    for gid, expected in [("colt_express", "heuristic"), ("ticket_to_ride", "heuristic"),
+                          ("railways_of_the_world", "heuristic"), ("steamland", "heuristic"),
+                          ("switch_and_signal", "greedy")]:
+        bot = make_bot("mcts(iterations=5)", get_game(gid), 0)
+        assert bot._settings["rollout"] == bot._settings["guide"] == expected, gid

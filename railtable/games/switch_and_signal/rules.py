@@ -1131,6 +1131,8 @@ class SwitchAndSignalGame(Game):
                          "все товары в порт, пока не кончились транспортные инструкции."}
     min_players, max_players = 2, 4
     cooperative = True
+    # search bots play out with the fast greedy policy: the heuristic samples and is slow
+    rollout_bot = "greedy"
     rules_version = "1"
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
