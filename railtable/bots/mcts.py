@@ -57,33 +57,49 @@ class Node:
         self.total = 0.0
 
 
-def _select(node: Node, legal: list[int], c: float, hint: int = -1,
-            bias: float = 0.0) -> Node | None:
-    """The UCB child among the legal ones, or None when a legal action is still untried.
+def _select(node: Node, legal: list[int], c: float, rng: random.Random, hint: int = -1,
+            bias: float = 0.0) -> tuple[Node | None, int]:
+    """The child to descend to, or (None, action) for an action to expand.
 
-    Every legal child counts one more availability, whether or not it is chosen. The
-    child for `hint` (the guide bot's move) gets `bias / (visits + 1)` more.
+    UCB with availability counts: every legal child counts one more availability, whether
+    or not it is chosen. The child for `hint` (the guide's move) gets `bias / (visits + 1)`
+    more. Without a guide every legal action is expanded once before any is revisited.
+    With one, an action not yet expanded scores like an average sibling visited once (first
+    play urgency), so a search with fewer iterations than legal actions still follows the
+    guide instead of trying each action once and picking among ties.
     """
     children = node.children
-    untried = False
+    untried = []
+    total = visits = 0.0
     for a in legal:
         child = children.get(a)
         if child is None:
-            untried = True
+            untried.append(a)
         else:
             child.avail += 1
-    if untried:
-        return None
+            total += child.total
+            visits += child.visits
+    if untried and (bias <= 0 or hint in untried or not visits):
+        if hint in untried:
+            return None, hint
+        return None, untried[int(rng.random() * len(untried))]
     best, best_score = None, -math.inf
+    log = math.log
     for a in legal:
-        child = children[a]
+        child = children.get(a)
+        if child is None:
+            continue
         n = child.visits
-        score = child.total / n + c * math.sqrt(math.log(child.avail) / n)
+        score = child.total / n + c * math.sqrt(log(child.avail) / n)
         if a == hint:
             score += bias / (n + 1)
         if score > best_score:
             best, best_score = child, score
-    return best
+    if untried:  # first play urgency: the mean of the tried siblings, one visit
+        urgency = total / visits + c * math.sqrt(log(node.visits + 1))
+        if urgency > best_score:
+            return None, untried[int(rng.random() * len(untried))]
+    return best, -1
 
 
 def _factory(game, name: str):
@@ -189,13 +205,8 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             legal = state.legal_actions()
             hint = guides[p].act(state) if guides is not None and len(legal) > 1 else -1
-            child = _select(node, legal, c, hint, bias)
-            if child is None:  # expansion: the guide's move first, else a random untried one
-                if hint >= 0 and hint not in node.children:
-                    a = hint
-                else:
-                    untried = [a for a in legal if a not in node.children]
-                    a = untried[int(rng.random() * len(untried))]
+            child, a = _select(node, legal, c, rng, hint, bias)
+            if child is None:  # expansion
                 child = node.children[a] = Node(node, a, p)
                 child.avail = 1
                 state.apply(a)
@@ -311,8 +322,15 @@ class MCTSBot(Bot):
         if not visits:
             return self._random.act(state)
         best = max(visits.values())
-        # ties broken by the smallest action id, so a seeded bot is reproducible
-        return min(a for a, n in visits.items() if n == best and a in legal)
+        tied = [a for a, n in visits.items() if n == best and a in legal]
+        if len(tied) > 1 and self._settings.get("guide"):  # the guide's move, if tied
+            guide = _factory(state.game, self._settings["guide"])(self.seat,
+                                                                  self.rng.getrandbits(32))
+            hint = guide.act(state)
+            if hint in tied:
+                return hint
+        # else the smallest action id, so a seeded bot is reproducible
+        return min(tied)
 
     def close(self) -> None:
         """Stop the search processes now (a bot in a worker of a simulation pool must not

@@ -152,3 +152,15 @@ def test_search_bots_play_out_each_game_with_its_rollout_bot():
                           ("switch_and_signal", "greedy")]:
         bot = make_bot("mcts(iterations=5)", get_game(gid), 0)
         assert bot._settings["rollout"] == bot._settings["guide"] == expected, gid
+
+
+def test_with_fewer_iterations_than_moves_a_guided_search_follows_its_guide():
+    # first play urgency: untried moves do not each take an iteration before the guide's
+    # move is revisited, so a short search does not pick among one-visit ties
+    game = GuidedToy()
+    s = game.new_state(2, 3)
+    assert len(s.legal_actions()) >= 3
+    visits = search(s, 0, iterations=4, seed=2, rollout="heuristic", bias=5.0,
+                    stop_early=False)
+    assert visits == {max(s.legal_actions()): 4}
+    assert make_bot("mcts(iterations=2)", game, 0).act(s) == max(s.legal_actions())
