@@ -432,19 +432,20 @@ def test_north_america_one_good_of_each_colour_to_each_port():
     s = blank(options={"board": "north_america"})
     ny = s.board.port_index[node(s, "new_york")]
     s.delivered[ny][1] = 1
-    put(s, 0, ("boston", "new_york"), k=1, good="blue")
-    set_green(s, field_between(s, "new_york", "boston"))
+    put(s, 0, ("philadelphia", "new_york"), good="blue")
+    assert s.green[field_between(s, "new_york", "philadelphia")]  # New York's only line
     move_card(s, 0, 2)
-    # New York already has its blue good: the train may stop or pass through like a city
-    assert s.phase == PH_CITY or where(s, 0) == ("node", "new_york")
+    # New York already has its blue good: the train stops there like in a city (it could
+    # pass through on another green line; New York has one line) and keeps its load
+    assert where(s, 0) == ("node", "new_york") and s.tokens == 7
     assert s.delivered[ny][1] == 1 and s.tgood[0] == 1
 
 
 def test_north_america_trains_pass_through_cities_on_green():
     s = blank(options={"board": "north_america"})
-    set_green(s, field_between(s, "dallas", "houston"))
-    set_green(s, field_between(s, "dallas", "little_rock"))
-    put(s, 0, ("houston", "dallas"), k=1)
+    set_green(s, field_between(s, "dallas", "oklahoma_city"))
+    set_green(s, field_between(s, "dallas", "memphis"))
+    put(s, 0, ("oklahoma_city", "dallas"))
     move_card(s, 0, 3)
     assert s.phase == PH_CITY and A.STOP in s.legal_actions()
     s.apply([a for a in s.legal_actions() if a >= A.ROUTE][0])
@@ -453,18 +454,16 @@ def test_north_america_trains_pass_through_cities_on_green():
 
 def test_north_america_empty_train_stops_in_a_port():
     s = blank(options={"board": "north_america"})
-    set_green(s, field_between(s, "new_york", "boston"))
-    put(s, 0, ("boston", "new_york"), k=1)
+    # rulebook: an empty train may stop in a port without losing time
+    set_green(s, field_between(s, "san_francisco", "sacramento"))
+    put(s, 0, ("sacramento", "san_francisco"))
     move_card(s, 0, 2)
-    assert s.phase == PH_CITY
-    s.apply(A.STOP)
-    assert where(s, 0) == ("node", "new_york") and s.tokens == 7
+    assert where(s, 0) == ("node", "san_francisco") and s.tokens == 7 and s.tgood[0] < 0
 
 
 def test_north_america_delivery_to_a_port():
     s = blank(options={"board": "north_america"})
-    set_green(s, field_between(s, "new_york", "boston"))
-    put(s, 0, ("boston", "new_york"), k=1, good="red")
+    put(s, 0, ("philadelphia", "new_york"), good="red")
     move_card(s, 0, 2)
     ny = s.board.port_index[node(s, "new_york")]
     assert where(s, 0) == ("depot",) and s.delivered[ny] == [0, 0, 1, 0]
