@@ -147,14 +147,33 @@ def play_out(state: State, bots: list[Bot] | None, rng: random.Random,
     return True
 
 
-def rewards(state: State, score: float = 0.0) -> list[float]:
-    """What each seat gets from a played-out state: `returns()`, plus `score` times the
-    seat's score margin in a competitive game (the seat's score less the best other
-    seat's, divided by the sum of their sizes: between -1 and 1)."""
+def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -> list[float]:
+    """What each seat gets from a played-out state: `returns()`, plus `score` times
+
+    - in a competitive game, the seat's score margin: its score less the best other seat's,
+      divided by the sum of their sizes (between -1 and 1);
+    - in a cooperative game, the team's score (the sum of the seats' scores, e.g. goods
+      delivered) scaled to 0-1 between the lowest and highest team scores this search has
+      seen so far (`seen`, [low, high], updated here), so a lost game that got further
+      still counts for more.
+    """
     r = state.returns()
-    if not score or state.game.cooperative or not state.is_terminal():
+    if not score or not state.is_terminal():
         return r
     scores = state.result().scores
+    if state.game.cooperative:
+        if seen is None:
+            return r
+        team = float(sum(scores))
+        if not seen:
+            seen.extend((team, team))
+        elif team < seen[0]:
+            seen[0] = team
+        elif team > seen[1]:
+            seen[1] = team
+        low, high = seen
+        extra = score * (team - low) / (high - low) if high > low else 0.0
+        return [x + extra for x in r]
     out = []
     for p, mine in enumerate(scores):
         other = max(s for q, s in enumerate(scores) if q != p)
@@ -176,6 +195,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
         guiding = players if players is not None and guide == rollout else \
             _Players(root.game, root.num_players, guide, rng)
     tree = Node(None, -1, -1)
+    seen: list[float] = []  # lowest and highest team score played out (cooperative games)
     clock = time.perf_counter
     started = clock()
     deadline = None if ms is None else started + ms / 1000.0
@@ -218,7 +238,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
             if node.parent is not None and node.visits == 0:
                 del node.parent.children[node.action]  # the node never got a result
             break
-        reward = rewards(state, score)
+        reward = rewards(state, score, seen)
         # backpropagation: each node scores the reward of the seat that chose it
         while node.parent is not None:
             node.visits += 1

@@ -164,3 +164,24 @@ def test_with_fewer_iterations_than_moves_a_guided_search_follows_its_guide():
                     stop_early=False)
     assert visits == {max(s.legal_actions()): 4}
     assert make_bot("mcts(iterations=2)", game, 0).act(s) == max(s.legal_actions())
+
+
+def test_a_cooperative_search_values_team_progress_between_the_scores_it_has_seen():
+    from railtable.bots.mcts import rewards
+
+    class CoopToy(type(GAME)):
+        id = "toy_coop"
+        cooperative = True
+
+    game = CoopToy()
+    s = game.new_state(2, 1, {"decisions": 2})
+    while s.current_player() >= 0:
+        s.apply(s.legal_actions()[-1])
+    s.scores = [3, 1]  # team score 4; the toy's result names a winner, so the team won
+    seen = []
+    assert rewards(s, 0.5, seen) == [1.0, 1.0] and seen == [4.0, 4.0]
+    s.scores = [6, 2]
+    assert rewards(s, 0.5, seen) == [1.5, 1.5] and seen == [4.0, 8.0]
+    s.scores = [3, 3]
+    assert rewards(s, 0.5, seen) == [1.25, 1.25]
+    assert rewards(s, 0.5) == [1.0, 1.0]  # no scale, no shaping
