@@ -18,6 +18,8 @@ const STRINGS = {
     end: "End", step: "Step", no_tables: "No tables", name_needed: "Enter your name",
     offline: "offline", description: "About", seats_taken: "Seats",
     error: "Error", bot_spec: "Bot and its parameters, e.g. mcts(ms=500)",
+    "botname.random": "random moves", "botname.heuristic": "heuristic",
+    "botname.mcts": "search (MCTS)", "botname.greedy": "greedy",
     "err.illegal": "That move is not allowed now.", "err.stale": "The table moved on; try again.",
     "err.not_your_turn": "It is not your turn.", "err.forbidden": "Spectators cannot act.",
     "err.bad_token": "This seat link is not valid.", "err.too_large": "Message too large.",
@@ -43,6 +45,8 @@ const STRINGS = {
     end: "В конец", step: "Шаг", no_tables: "Столов нет", name_needed: "Введите имя",
     offline: "не в сети", description: "Об игре", seats_taken: "Места",
     error: "Ошибка", bot_spec: "Бот и его параметры, например mcts(ms=500)",
+    "botname.random": "случайные ходы", "botname.heuristic": "эвристика",
+    "botname.mcts": "поиск (MCTS)", "botname.greedy": "жадный",
     "err.illegal": "Этот ход сейчас невозможен.", "err.stale": "Стол уже изменился, попробуйте ещё раз.",
     "err.not_your_turn": "Сейчас не ваш ход.", "err.forbidden": "Зрители не могут ходить.",
     "err.bad_token": "Ссылка на место недействительна.", "err.too_large": "Слишком длинное сообщение.",
@@ -89,9 +93,18 @@ export function langSwitch(lang, onChange) {
   return wrap;
 }
 
+// A bot's name for people: "heuristic" in the player's language; a spec with parameters
+// (mcts(ms=500)) keeps them after the name.
+export function botName(spec, lang) {
+  const m = /^([a-z_]+)(.*)$/.exec(spec || "");
+  if (!m) return spec;
+  const known = STRINGS[lang]["botname." + m[1]] || STRINGS.en["botname." + m[1]];
+  return known ? known + m[2] : spec;
+}
+
 export function playerName(p, lang) {
   if (!p) return "?";
-  if (p.kind === "bot") return `${t("bot", lang)} (${p.bot})`;
+  if (p.kind === "bot") return `${t("bot", lang)}: ${botName(p.bot, lang)}`;
   return p.name || t("free_seat", lang);
 }
 

@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {api, botName, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -10,7 +10,7 @@ function seatChoices(game, index) {
   const opts = [];
   if (index === 0) opts.push(["me", t("me", lang)]);
   opts.push(["human", t("human", lang)]);
-  for (const b of game.bots) opts.push([`bot:${b}`, `${t("bot", lang)}: ${b}`]);
+  for (const b of game.bots) opts.push([`bot:${b}`, `${t("bot", lang)}: ${botName(b, lang)}`]);
   return opts;
 }
 

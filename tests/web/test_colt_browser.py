@@ -26,6 +26,10 @@ def test_colt_express_full_game_by_board_clicks(server, page_ru):
     page.select_option("#players-select", "3")
     page.select_option(".seat-kind[data-seat='1']", "bot:heuristic")
     page.select_option(".seat-kind[data-seat='2']", "bot:heuristic")
+    # bot names in the player's language
+    assert page.locator(".seat-kind[data-seat='1'] option:checked").inner_text() == \
+        "Бот: эвристика"
+    assert "Бот: поиск (MCTS)" in page.locator(".seat-kind[data-seat='1']").inner_text()
     page.click("#create")
     page.click("#go-seat")
     page.wait_for_selector("#view svg.train")
