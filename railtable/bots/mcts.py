@@ -22,9 +22,9 @@ Three additions make the search useful at the budgets people play with (see docs
 
 Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the game>,
 guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, jobs=N (root parallelism over
-processes: independent trees whose root visits are summed). "auto" is the game's
-`rollout_bot` (its heuristic unless that is slow) when the game has it, else random moves
-and no guidance.
+processes: independent trees whose root visits are summed). rollout=auto is the game's
+`rollout_bot` (its heuristic unless that is slow) or random moves for a game without
+bots; guide=auto is the game's heuristic (none for a game without bots).
 """
 
 from __future__ import annotations
@@ -309,7 +309,10 @@ class MCTSBot(Bot):
         names = game.bots()
         auto = game.rollout_bot if game.rollout_bot in names else None
         rollout = (auto or "random") if self.rollout == "auto" else self.rollout
-        guide = auto if self.guide == "auto" else self.guide
+        # the guide is asked a few times an iteration, not at every move of a playout:
+        # the heuristic, even where it is too slow to play games out
+        guide = ("heuristic" if "heuristic" in names else auto) if self.guide == "auto" \
+            else self.guide
         if rollout != "random" and rollout not in names:
             raise ValueError(f"mcts rollout={rollout}: {game.id} has no such bot "
                              f"(random or one of: {', '.join(sorted(names))})")
