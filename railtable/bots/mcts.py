@@ -185,8 +185,12 @@ def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -
 def search(root: State, seat: int, *, iterations: int | None = None, ms: float | None = None,
            c: float = 0.7, rollout: str = "random", seed: int = 0, score: float = 0.0,
            bias: float = 0.0, guide: str = "heuristic", stop_early: bool = True,
-           ) -> dict[int, int]:
-    """Run ISMCTS from `root` for `seat`; returns visits per root action."""
+           root_hint: int = -1) -> dict[int, int]:
+    """Run ISMCTS from `root` for `seat`; returns visits per root action.
+
+    root_hint: the guide's move at the root when the caller knows it better than a fresh
+    guide can (MCTSBot keeps its own guide through the game, so a plan spanning several
+    decisions, such as a track being laid, is followed)."""
     rng = random.Random(seed)
     players = None if rollout == "random" else _Players(root.game, root.num_players, rollout,
                                                         rng)
@@ -224,7 +228,12 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
             if p < 0:
                 break
             legal = state.legal_actions()
-            hint = guides[p].act(state) if guides is not None and len(legal) > 1 else -1
+            if guides is None or len(legal) < 2:
+                hint = -1
+            elif node is tree and root_hint >= 0:
+                hint = root_hint
+            else:
+                hint = guides[p].act(state)
             child, a = _select(node, legal, c, rng, hint, bias)
             if child is None:  # expansion
                 child = node.children[a] = Node(node, a, p)
@@ -301,6 +310,7 @@ class MCTSBot(Bot):
         self._random = RandomBot(seat, seed)
         self._checked = None  # the game whose bots were checked for rollout and guide
         self._settings: dict = {}
+        self._own_guide = None
 
     def check_game(self, game) -> None:
         """Resolve "auto" for the game; refuse a rollout or guide bot it does not have."""
@@ -320,6 +330,9 @@ class MCTSBot(Bot):
             raise ValueError(f"mcts guide={guide}: {game.id} has no such bot")
         self._settings = {"rollout": rollout, "guide": guide or "",
                           "bias": self.bias if guide else 0.0}
+        # this seat's own guide, asked at every real decision like a seat it played, so it
+        # keeps its plans; its move is the search's root hint
+        self._own_guide = names[guide](self.seat, self.rng.getrandbits(32)) if guide else None
         self._checked = game
 
     def act(self, state: State) -> int:
@@ -327,8 +340,9 @@ class MCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        hint = self._own_guide.act(state) if self._own_guide is not None else -1
         kwargs = {"iterations": self.iterations, "c": self.c, "score": self.score,
-                  **self._settings,
+                  **self._settings, "root_hint": hint,
                   # leave a little of the budget for process hand-over
                   "ms": None if self.ms is None else self.ms * (0.9 if self.jobs > 1 else 1.0)}
         if self.jobs == 1:
@@ -346,12 +360,8 @@ class MCTSBot(Bot):
             return self._random.act(state)
         best = max(visits.values())
         tied = [a for a, n in visits.items() if n == best and a in legal]
-        if len(tied) > 1 and self._settings.get("guide"):  # the guide's move, if tied
-            guide = _factory(state.game, self._settings["guide"])(self.seat,
-                                                                  self.rng.getrandbits(32))
-            hint = guide.act(state)
-            if hint in tied:
-                return hint
+        if hint in tied:  # the guide's move, if tied
+            return hint
         # else the smallest action id, so a seeded bot is reproducible
         return min(tied)
 

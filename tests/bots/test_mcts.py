@@ -186,3 +186,34 @@ def test_a_cooperative_search_values_team_progress_between_the_scores_it_has_see
     s.scores = [3, 3]
     assert rewards(s, 0.5, seen) == [1.25, 1.25]
     assert rewards(s, 0.5) == [1.0, 1.0]  # no scale, no shaping
+
+
+def test_the_bot_keeps_its_own_guide_through_the_game_and_searches_from_its_move():
+    game = GuidedToy()
+    s = game.new_state(2, 3)
+    low = min(a for a in s.legal_actions() if a)
+    visits = search(s, 0, iterations=4, seed=2, rollout="heuristic", bias=5.0,
+                    stop_early=False, root_hint=low)
+    assert visits == {low: 4}  # the root follows the caller's hint, not a fresh guide's
+
+    class Planner:  # a guide with a plan: the lowest card, and it remembers being asked
+        asked = 0
+
+        def act(self, state):
+            Planner.asked += 1
+            return min(a for a in state.legal_actions() if a)
+
+    bot = make_bot("mcts(iterations=3)", game, 0, seed=1)
+    bot._own_guide = Planner()
+    decisions = 0
+    while s.current_player() >= 0:
+        if s.current_player() == 0:
+            legal = s.legal_actions()
+            a = bot.act(s)
+            if len(legal) > 1:
+                decisions += 1
+                assert a == min(x for x in legal if x)
+        else:
+            a = max(s.legal_actions())
+        s.apply(a)
+    assert decisions > 0 and Planner.asked == decisions

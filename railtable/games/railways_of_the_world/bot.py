@@ -54,7 +54,8 @@ class HeuristicBot(Bot):
         if ph == R.PH_TURN:
             return self._turn(state, legal, p)
         if ph == R.PH_BUILD_START:
-            if not (self.build_plan and A_BUILD_AT + self.build_plan[0] in legal):
+            plan = self.build_plan
+            if not (plan and plan[0] is not None and A_BUILD_AT + plan[0] in legal):
                 # the build was chosen without this bot's plan (by a search, or a
                 # person before a bot took the seat over): plan it now
                 self.build_plan = self._plan_build(state, p)
@@ -282,6 +283,26 @@ class HeuristicBot(Bot):
                     stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
         return best
 
+    def _continuation(self, state, p):
+        """Directions that take the link being built into the city worth most for its cost
+        (None if no city is in reach)."""
+        start = state.wl_start
+        net = {c for c in range(state.m.num_cities) if any(o == p for _n, o in state.adj[c])}
+        best = None
+        stack = [(0, [list(x) for x in state.wl_segs], [])]
+        while stack:
+            cost, segs, dirs = stack.pop()
+            for d, c, hx, city in state._head_steps(p, start, segs, state.wl_tiles + len(dirs)):
+                nc = cost + c
+                if city >= 0:
+                    v = self._link_value(state, p, start, city, net) / (1.0 + nc / 6000.0)
+                    if best is None or v > best[0]:
+                        best = (v, dirs + [d])
+                    continue
+                if len(dirs) < 3:
+                    stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
+        return best[1] if best else None
+
     def _build_step(self, state, legal, p):
         plan = self.build_plan
         if plan and plan[1]:
@@ -293,7 +314,13 @@ class HeuristicBot(Bot):
             if d in steps and A_NOTE in legal:
                 return A_NOTE
         self.build_plan = None
-        # no plan: step into a city if possible, else stop
+        # no plan (the build was begun by someone else, e.g. a search): finish the link
+        # toward the most valuable city its head can reach
+        dirs = self._continuation(state, p)
+        if dirs and A_STEP + dirs[0] in legal:
+            self.build_plan = (None, dirs[1:])
+            return A_STEP + dirs[0]
+        # nothing worth reaching: step into a city if possible, else stop
         for dd, c, _t, city in state._steps(p):
             if city >= 0 and A_STEP + dd in legal:
                 return A_STEP + dd

@@ -44,3 +44,41 @@ def test_a_fresh_bot_plans_a_build_it_did_not_choose_itself():
                 assert answers == {planned}
                 checked += 1
     assert checked >= 3
+
+
+def test_a_fresh_bot_finishes_a_link_someone_else_began():
+    # Asked in the middle of a build it did not plan (as MCTS asks a fresh bot), the
+    # heuristic lays track on into the city the planner meant, instead of stopping.
+    import copy
+
+    from railtable.games.railways_of_the_world import rules as R
+    from railtable.games.railways_of_the_world.bot import HeuristicBot
+
+    def finish(state, bot_for_step):
+        steps = []
+        while state.phase == R.PH_BUILD:
+            a = bot_for_step().act(state)
+            steps.append(a)
+            state.apply(a)
+        return steps
+
+    compared = 0
+    for seed in range(8):
+        s = GAME.new_state(2, seed, record_events=False)
+        bots = [HeuristicBot(p, seed) for p in range(2)]
+        while s.current_player() >= 0:
+            p, before = s.current_player(), s.phase
+            s.apply(bots[p].act(s))
+            if before == R.PH_BUILD_START and s.phase == R.PH_BUILD:
+                s.apply(bots[p].act(s))  # the planner's first tile
+                if s.phase != R.PH_BUILD:
+                    continue
+                planned, fresh = s.clone(), s.clone()
+                planner = copy.deepcopy(bots[p])
+                assert finish(fresh, lambda: HeuristicBot(p, 99)) == \
+                    finish(planned, lambda: planner)
+                assert fresh.links_built[p] == planned.links_built[p] == \
+                    s.links_built[p] + 1
+                compared += 1
+                break
+    assert compared >= 6
