@@ -336,15 +336,18 @@ class MCTSBot(Bot):
         self._checked = game
 
     def act(self, state: State) -> int:
+        started = time.perf_counter()
         self.check_game(state.game)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         hint = self._own_guide.act(state) if self._own_guide is not None else -1
+        ms = None
+        if self.ms is not None:  # the guide's time counts; leave some for process hand-over
+            ms = self.ms * (0.9 if self.jobs > 1 else 1.0) - (time.perf_counter() - started) * 1e3
+            ms = max(ms, 1e-3)
         kwargs = {"iterations": self.iterations, "c": self.c, "score": self.score,
-                  **self._settings, "root_hint": hint,
-                  # leave a little of the budget for process hand-over
-                  "ms": None if self.ms is None else self.ms * (0.9 if self.jobs > 1 else 1.0)}
+                  **self._settings, "root_hint": hint, "ms": ms}
         if self.jobs == 1:
             visits = search(state, self.seat, seed=self.rng.getrandbits(62), **kwargs)
         else:
