@@ -359,8 +359,8 @@ class MCTSBot(Bot):
             for part in self._pool.map(_search_job, jobs):
                 for a, n in part.items():
                     visits[a] = visits.get(a, 0) + n
-        if not visits:
-            return self._random.act(state)
+        if not visits:  # not one playout finished in the budget: the guide's move
+            return hint if hint in legal else self._random.act(state)
         best = max(visits.values())
         tied = [a for a, n in visits.items() if n == best and a in legal]
         if hint in tied:  # the guide's move, if tied

@@ -217,3 +217,10 @@ def test_the_bot_keeps_its_own_guide_through_the_game_and_searches_from_its_move
             a = max(s.legal_actions())
         s.apply(a)
     assert decisions > 0 and Planner.asked == decisions
+
+
+def test_with_no_time_to_finish_a_playout_the_guided_bot_plays_its_guide_move():
+    game = GuidedToy()
+    s = game.new_state(2, 3)
+    bot = make_bot("mcts(ms=0.000001)", game, 0)
+    assert bot.act(s) == max(s.legal_actions())  # HighCard's move, not a random one
