@@ -486,3 +486,14 @@ def test_difficulty_levels_are_valid_and_ordered():
     tokens = [o.time_tokens for o in opts]
     assert removed == sorted(removed) and tokens == sorted(tokens, reverse=True)
     assert opts[0].extra_signal and not opts[-1].extra_signal and opts[-1].ten_goods
+
+
+def test_every_place_on_both_boards_has_a_name_in_both_languages_and_no_name_is_stale():
+    import json
+    from pathlib import Path
+    folder = Path(__file__).parents[3] / "railtable" / "games" / "switch_and_signal"
+    i18n = json.loads((folder / "i18n.json").read_text(encoding="utf-8"))
+    places = {n["id"] for board in ("central_europe", "north_america")
+              for n in json.loads((folder / "boards" / f"{board}.json").read_text())["nodes"]}
+    for lang in ("ru", "en"):
+        assert set(i18n[lang]["nodes"]) == places, lang
