@@ -81,3 +81,15 @@ def test_thinking_times_are_reported_against_the_budget():
     assert mcts["median_ms"] <= mcts["p99_ms"] <= mcts["max_ms"]
     assert mcts["median_ms"] >= 1  # it searched: a random pick takes microseconds
     assert "budget_ms" not in rand and rand["max_ms"] < mcts["median_ms"]
+
+
+def test_arena_table_shows_thinking_times_and_a_log_resumes_from_the_command_line(tmp_path):
+    log = tmp_path / "run.jsonl"
+    args = ("arena", "toy", "--bots", "mcts(ms=2),random", "--jobs", "1", "--log", str(log))
+    first = run(*args, "-n", "2")
+    assert first.exit_code == 0, first.output
+    assert "Thinking time" in first.stdout and "within 1.2" in first.stdout
+    more = run(*args, "-n", "4")
+    assert more.exit_code == 0, more.output
+    assert len(log.read_text().splitlines()) == 1 + 4
+    assert "4 games" in more.stdout
