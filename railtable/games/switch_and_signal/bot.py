@@ -376,6 +376,17 @@ def evaluate(s):
     return v
 
 
+
+def _planned(bot, legal: list[int]) -> int | None:
+    """The next move of the bot's plan for the turn while it is still legal; a plan that
+    stopped fitting the position is dropped."""
+    if bot.plan:
+        a = bot.plan.pop(0)
+        if a in legal:
+            return a
+        bot.plan = []
+    return None
+
 class SwitchAndSignalBot(Bot):
     name = "heuristic"
 
@@ -443,11 +454,9 @@ class SwitchAndSignalBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if self.plan:
-            a = self.plan.pop(0)
-            if a in legal:
-                return a
-            self.plan = []
+        a = _planned(self, legal)
+        if a is not None:
+            return a
         ph = state.phase
         if ph == PH_ACTIONS:
             return self._actions(state, legal)
@@ -851,11 +860,9 @@ class GreedyBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if self.plan:
-            a = self.plan.pop(0)
-            if a in legal:
-                return a
-            self.plan = []
+        a = _planned(self, legal)
+        if a is not None:
+            return a
         s = state
         ph = s.phase
         if ph == PH_ACTIONS:
