@@ -163,17 +163,23 @@ def route_tables(b):
     return nxt
 
 
-def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
-    """Signal fields and switches standing in the way of a shortest route from state si to
-    `target` (counted, and collected into the given sets)."""
-    table = route_tables(s.board)[target]
-    n = 0
-    green, jconf = s.green, s.jconf
+def _way(table, si):
+    """The steps of the shortest route a route table gives from state si: (signal fields
+    crossed, junction or -1, the setting the route needs there)."""
     for _ in range(30):
         step = table[si]
         if step is None:
-            break
+            return
         si, fs, j, k = step
+        yield fs, j, k
+
+
+def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
+    """Signal fields and switches standing in the way of a shortest route from state si to
+    `target` (counted, and collected into the given sets)."""
+    n = 0
+    green, jconf = s.green, s.jconf
+    for fs, j, k in _way(route_tables(s.board)[target], si):
         for f in fs:
             if not green[f]:
                 n += 1
@@ -769,13 +775,8 @@ def way_plan(s, t):
             keep.append(f)
         else:
             obs.append((0, f, -1, -1))
-    table = route_tables(b)[n]
     green, jconf = s.green, s.jconf
-    for _ in range(30):
-        step = table[si]
-        if step is None:
-            break
-        si, fs, j, k = step
+    for fs, j, k in _way(route_tables(b)[n], si):
         for g in fs:
             if green[g]:
                 keep.append(g)
