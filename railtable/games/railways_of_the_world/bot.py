@@ -28,6 +28,11 @@ from railtable.games.railways_of_the_world.actions import (
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
 
+def _network(state, p) -> set:
+    """The cities a link of seat p touches."""
+    return {c for c in range(state.m.num_cities) if any(o == p for _n, o in state.adj[c])}
+
+
 CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
              R.E_SUBSIDY: 5, R.E_MAIL: 5, R.E_BRIDGE: 3, R.E_TUNNEL: 3,
              R.E_LOCO_DISCOUNT: 3, R.E_EXTRA_TILE: 2, R.E_BOOST: 4}
@@ -236,7 +241,7 @@ class HeuristicBot(Bot):
     def _plan_build(self, state, p):
         m = state.m
         near = self._near_pairs(m)
-        net = {c for c in range(m.num_cities) if any(o == p for _n, o in state.adj[c])}
+        net = _network(state, p)
         cands = []
         for a in range(m.num_cities):
             for b in near[a]:
@@ -287,7 +292,7 @@ class HeuristicBot(Bot):
         """Directions that take the link being built into the city worth most for its cost
         (None if no city is in reach)."""
         start = state.wl_start
-        net = {c for c in range(state.m.num_cities) if any(o == p for _n, o in state.adj[c])}
+        net = _network(state, p)
         best = None
         stack = [(0, [list(x) for x in state.wl_segs], [])]
         while stack:
