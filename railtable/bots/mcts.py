@@ -70,19 +70,14 @@ def _select(node: Node, legal: list[int], c: float, rng: random.Random, hint: in
     """
     children = node.children
     untried = []
-    total = visits = 0.0
     for a in legal:
         child = children.get(a)
         if child is None:
             untried.append(a)
         else:
             child.avail += 1
-            total += child.total
-            visits += child.visits
-    if untried and (bias <= 0 or hint in untried or not visits):
-        if hint in untried:
-            return None, hint
-        return None, untried[int(rng.random() * len(untried))]
+    if untried and (bias <= 0 or hint in untried or len(untried) == len(legal)):
+        return None, hint if hint in untried else untried[int(rng.random() * len(untried))]
     best, best_score = None, -math.inf
     log = math.log
     for a in legal:
@@ -96,7 +91,9 @@ def _select(node: Node, legal: list[int], c: float, rng: random.Random, hint: in
         if score > best_score:
             best, best_score = child, score
     if untried:  # first play urgency: the mean of the tried siblings, one visit
-        urgency = total / visits + c * math.sqrt(log(node.visits + 1))
+        tried = [children[a] for a in legal if a in children]
+        mean = sum(ch.total for ch in tried) / sum(ch.visits for ch in tried)
+        urgency = mean + c * math.sqrt(log(node.visits + 1))
         if urgency > best_score:
             return None, untried[int(rng.random() * len(untried))]
     return best, -1
