@@ -37,6 +37,12 @@ def _dist(kind: int) -> dict:
 
 _DISTS = [_dist(k) for k in range(3)]
 
+# Odds a bot needs to attack a Steam Dragon, by the number of dragons on the map (0-3).
+# A fourth dragon is a loss for every player, so with three out any fight is worth it;
+# a partner who explores carelessly brings them out fast (vs random play this bar halved
+# the games everybody lost).
+DRAGON_BAR = (0.4, 0.3, 0.1, 0.0)
+
 
 def win_chance(mine: float, theirs: float, kind: int = R.R_ONE) -> float:
     """P(d6 + mine beats their roll + theirs); a tie is a fresh, even reroll."""
@@ -190,7 +196,8 @@ class HeuristicBot(Bot):
             for c in range(g.ncells):
                 m = s.mon[c]
                 if m >= 0 and g.c_dragon[m] and self._fight_odds(s, p, m) >= self._dragon_bar(s):
-                    out.append((1, c))
+                    # from two dragons on, hunting them comes before everything
+                    out.append((0 if s.ndragons >= 2 else 1, c))
         if len(s.tasks[p]) < 2 and s.qdeck:
             for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_TAVERN, []):
                 out.append((3, c))
@@ -428,7 +435,7 @@ class HeuristicBot(Bot):
     @staticmethod
     def _dragon_bar(s) -> float:
         """Odds needed to attack a Steam Dragon: lower as the dragons close the land."""
-        return 0.4 if s.ndragons < 2 else 0.2
+        return DRAGON_BAR[min(s.ndragons, 3)]
 
     def _holds(self, s, p: int, kind: int) -> bool:
         g = s.game
