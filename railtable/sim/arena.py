@@ -40,7 +40,7 @@ def lineup(specs: list[str], players: int) -> list[str]:
     return [specs[i % len(specs)] for i in range(players)]
 
 
-def _games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]], bot: str,
+def games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]], bot: str,
                ) -> tuple[int, float]:
     """Games the bot sat in, and games it won (a win shared by k winners counts 1/k for
     each winning seat; a bot holding several winning seats adds them up)."""
@@ -168,7 +168,7 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
     share = head_to_head(results, entrants)
     table = []
     for r in sorted(ratings, key=lambda r: -r.elo):
-        played, won = _games_won(results, r.bot)
+        played, won = games_won(results, r.bot)
         low, high = wilson(won, played)
         table.append({"bot": r.bot, "elo": round(r.elo, 1), "elo_low": round(r.low, 1),
                       "elo_high": round(r.high, 1), "seats_played": r.games,

@@ -93,3 +93,20 @@ def test_arena_table_shows_thinking_times_and_a_log_resumes_from_the_command_lin
     assert more.exit_code == 0, more.output
     assert len(log.read_text().splitlines()) == 1 + 4
     assert "4 games" in more.stdout
+
+
+def test_strength_table_row_matches_the_arena_report(tmp_path):
+    # scripts/strength_table.py rebuilds docs/bots.md's table from the logs alone
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "scripts" / "strength_table.py"
+    spec = importlib.util.spec_from_file_location("strength_table", path)
+    table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(table)
+    log = tmp_path / "toy.jsonl"
+    report = run_arena(GAME, 2, ["mcts(iterations=5)", "random"], 4, 10, bootstrap=5, log=log)
+    mine = next(r for r in report["ratings"] if r["bot"] == "mcts(iterations=5)")
+    cells = [c.strip() for c in table.row(log).strip("|").split("|")]
+    assert cells[:4] == ["toy", "2", "`mcts(iterations=5)` vs random", "10"]
+    assert cells[4].startswith(f"{mine['wins']:g} (")
+    assert cells[5] == f"{mine['win_rate_low']:.1%}-{mine['win_rate_high']:.1%}"
