@@ -229,14 +229,12 @@ class HeuristicBot(Bot):
             # then: nothing it depends on has changed); the bot never takes a claim back
             return PAY_BASE + self._payment(
                 state, state.payments(seat, state.pending), want)
-        # TURN: the claimable routes and their payment slots
-        claims: dict[int, list[int]] = {}
-        for a in legal:
-            if CLAIM_BASE <= a < PAY_BASE:
-                r = a - CLAIM_BASE
-                claims[r] = state.payments(seat, r)
+        # TURN: the claimable routes (their payments are looked up only when a claim off
+        # the plan is weighed: most turns never need them, and search calls this a lot)
+        claims = [a - CLAIM_BASE for a in legal if CLAIM_BASE <= a < PAY_BASE]
         last_round = state.turns_left >= 0
-        ready = [r for r in todo if r in claims]
+        claimable = set(claims)
+        ready = [r for r in todo if r in claimable]
         if ready:
             if len(ready) == 1:
                 r = ready[0]
@@ -260,7 +258,7 @@ class HeuristicBot(Bot):
             return DRAW_TICKETS
         if claims:
             def gain(r):
-                return (g.route_length[r], -len(claims[r]))
+                return (g.route_length[r], -len(state.payments(seat, r)))
             r = max(claims, key=gain)
             L = g.route_length[r]
             longest_possible = max(g.route_length[x] for x in claims)
