@@ -50,7 +50,8 @@ class Planner:
         """(cost, routes to claim) of the cheapest connection a-b; free routes cost 0."""
         adjacency = self.g.adjacency
         weight = self.weight.get
-        dist = {a: 0.0}
+        dist = [INF] * len(adjacency)
+        dist[a] = 0.0
         prev = {}
         heap = [(0.0, a)]
         pop, push = heapq.heappop, heapq.heappush
@@ -68,11 +69,11 @@ class Planner:
                     if w is None or r in banned:
                         continue
                     nd = d + w
-                if nd < dist.get(nxt, INF):
+                if nd < dist[nxt]:
                     dist[nxt] = nd
                     prev[nxt] = (c, r)
                     push(heap, (nd, nxt))
-        if b not in dist:
+        if dist[b] == INF:
             return INF, []
         routes = []
         mine = self.mine
