@@ -4,7 +4,8 @@
 
 One row per log (complete or not): the first bot of the line-up is the one measured; its
 wins count 1/k for a win shared by k winners; Wilson 95% intervals; thinking times of
-every decision with a choice, and for an `ms` budget the share within 1.2 × the budget.
+every decision with a choice, and for an `ms` budget the share within 1.2 × the budget;
+the playouts a decision where the log has them (logs begun before they were kept: —).
 """
 import json
 import sys
@@ -30,16 +31,18 @@ def row(path: Path) -> str:
     times = (f"{t['median_ms']:.0f} / {t['p99_ms']:.0f} / {t['max_ms']:.0f}"
              if t["decisions"] else "—")
     on_time = f"{t['on_time']:.2%}" if "on_time" in t else "—"
+    playouts = f"{t['median_playouts']:g} / {t['min_playouts']:g}" if "median_playouts" in t else "—"
     share = f"{won:g} ({won / n:.1%})" if n else "0"
     return (f"| {header['game']} | {header['players']} | `{bot}` vs {others} | {n} | {share} | "
-            f"{low:.1%}-{high:.1%} | {times} | {on_time} |")
+            f"{low:.1%}-{high:.1%} | {times} | {on_time} | {playouts} |")
 
 
 def main() -> None:
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "bots" / "arena"
     print("| game | seats | line-up (seats rotated) | games | MCTS won | 95% interval "
-          "| thinking ms: median / 99% / longest | within 1.2 × budget |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| thinking ms: median / 99% / longest | within 1.2 × budget "
+          "| playouts a decision: median / fewest |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for path in sorted(folder.glob("*.jsonl")):
         print(row(path))
 

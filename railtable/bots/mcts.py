@@ -306,6 +306,7 @@ class MCTSBot(Bot):
         self._pool = None
         self._random = RandomBot(seat, seed)
         self._checked = None  # the game whose bots were checked for rollout and guide
+        self.last_playouts = 0  # playouts the last decision finished (arenas log them)
         self._settings: dict = {}
         self._own_guide = None
 
@@ -335,6 +336,7 @@ class MCTSBot(Bot):
     def act(self, state: State) -> int:
         started = time.perf_counter()
         self.check_game(state.game)
+        self.last_playouts = 0
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -356,6 +358,7 @@ class MCTSBot(Bot):
             for part in self._pool.map(_search_job, jobs):
                 for a, n in part.items():
                     visits[a] = visits.get(a, 0) + n
+        self.last_playouts = sum(visits.values())
         if not visits:  # not one playout finished in the budget: the guide's move
             return hint if hint in legal else self._random.act(state)
         best = max(visits.values())

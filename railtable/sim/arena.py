@@ -101,8 +101,9 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 def timing(outcomes: list[dict], entrants: list[str]) -> dict:
-    """Per bot: decisions timed, median, 99th percentile and longest thinking time, and
-    for a bot with an ms budget the share answered within ON_TIME times the budget."""
+    """Per bot: decisions timed, median, 99th percentile and longest thinking time, for
+    a bot with an ms budget the share answered within ON_TIME times the budget, and for a
+    search bot the median and lowest playouts a decision (in the games that log them)."""
     table = {}
     for bot in entrants:
         times = sorted(t for out in outcomes if "think_ms" in out
@@ -112,6 +113,12 @@ def timing(outcomes: list[dict], entrants: list[str]) -> dict:
         if times:
             row.update(median_ms=_percentile(times, 0.5), p99_ms=_percentile(times, 0.99),
                        max_ms=times[-1])
+        playouts = sorted(n for out in outcomes if "playouts" in out
+                          for seat, spec in enumerate(out["seats"])
+                          if spec == bot and out["playouts"][seat] is not None
+                          for n in out["playouts"][seat])
+        if playouts:
+            row.update(median_playouts=_percentile(playouts, 0.5), min_playouts=playouts[0])
         budget = parse_spec(bot).params.get("ms")
         if isinstance(budget, (int, float)) and times:
             limit = budget * ON_TIME

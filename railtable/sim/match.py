@@ -25,6 +25,9 @@ class Match:
     # With timing: per seat, the seconds each decision with a real choice (two or more
     # legal actions) took the bot.
     think: list[list[float]] | None = None
+    # With timing, for the seats of search bots: the playouts each of those decisions
+    # finished (a bot reports them in `last_playouts`); None for the other seats.
+    playouts: list[list[int] | None] | None = None
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -52,6 +55,8 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
     record = start(game, num_players, seed, opts, bots) if keep_record else None
     n = 0
     think = [[] for _ in range(num_players)] if timing else None
+    playouts = ([[] if hasattr(b, "last_playouts") else None for b in players]
+                if timing else None)
     clock = time.perf_counter
     try:
         while True:
@@ -62,6 +67,8 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
                 t = clock()
                 a = players[p].act(state)
                 think[p].append(clock() - t)
+                if playouts[p] is not None:
+                    playouts[p].append(players[p].last_playouts)
             else:
                 a = players[p].act(state)
             if record is not None:
@@ -74,4 +81,4 @@ def play_match(game: Game, num_players: int, seed: int, bots: list[str], options
         close_bots(players)
     if record is not None:
         record.result = state.result().to_json()
-    return Match(state, n, record, think)
+    return Match(state, n, record, think, playouts)

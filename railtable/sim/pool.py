@@ -48,7 +48,8 @@ class Batch:
     rotate: bool = False
     # Play only games first..games-1 (an arena resuming a run cut short).
     first: int = 0
-    # Time each bot's decisions (outcome key "think_ms": per seat, milliseconds).
+    # Time each bot's decisions (outcome key "think_ms": per seat, milliseconds; and for
+    # search bots "playouts": per seat, the playouts of each decision, null for others).
     timing: bool = False
 
     def seats_for(self, index: int) -> list[str]:
@@ -86,6 +87,8 @@ def play_one(game: Game, batch: Batch, index: int) -> dict:
         out["decisions"] = m.decisions
         if m.think is not None:
             out["think_ms"] = [[round(t * 1000, 1) for t in seat] for seat in m.think]
+            if any(seat is not None for seat in m.playouts):
+                out["playouts"] = m.playouts
         if m.record is not None:
             out["record"] = m.record.to_json()
     except Exception as e:  # a bug in a game or a bot: report it, keep the other games

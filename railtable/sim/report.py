@@ -148,12 +148,18 @@ def print_arena(report: dict, console: Console) -> None:
     timed = {b: r for b, r in report.get("timing", {}).items() if r["decisions"]}
     if timed:
         tt = Table(title="Thinking time per decision with a choice (ms)")
-        for col in ("bot", "decisions", "median", "99%", "longest", "within 1.2 × budget"):
+        searched = any("median_playouts" in r for r in timed.values())
+        cols = ("bot", "decisions", "median", "99%", "longest", "within 1.2 × budget")
+        for col in cols + (("playouts: median / fewest",) if searched else ()):
             tt.add_column(col, justify="left" if col == "bot" else "right")
         for b, r in timed.items():
-            tt.add_row(escape(b), str(r["decisions"]), f"{r['median_ms']:.1f}",
-                       f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}",
-                       _pct(r["on_time"]) if "on_time" in r else "—")
+            cells = [escape(b), str(r["decisions"]), f"{r['median_ms']:.1f}",
+                     f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}",
+                     _pct(r["on_time"]) if "on_time" in r else "—"]
+            if searched:
+                cells.append(f"{r['median_playouts']:g} / {r['min_playouts']:g}"
+                             if "median_playouts" in r else "—")
+            tt.add_row(*cells)
         console.print(tt)
     for e in report["errors"]:
         console.print(f"[red]game with seed {e['seed']} failed:[/red] {escape(e['error'])}")

@@ -83,6 +83,23 @@ def test_thinking_times_are_reported_against_the_budget():
     assert "budget_ms" not in rand and rand["max_ms"] < mcts["median_ms"]
 
 
+def test_playouts_of_each_search_decision_are_logged_and_summarised(tmp_path):
+    from railtable.bots.mcts import STOP_CHECK
+    assert STOP_CHECK > 6  # so no search here stops early: each finishes all 6 playouts
+    log = tmp_path / "run.jsonl"
+    report = run_arena(GAME, 2, ["mcts(iterations=6)", "random"], 1, 4,
+                       bootstrap=5, log=log)
+    games = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+    for g in games:
+        seat = g["seats"].index("mcts(iterations=6)")
+        assert g["playouts"][1 - seat] is None  # a random seat does not search
+        assert len(g["playouts"][seat]) == len(g["think_ms"][seat])
+        assert set(g["playouts"][seat]) == {6}  # every iteration of the budget finished
+    row = report["timing"]["mcts(iterations=6)"]
+    assert row["median_playouts"] == row["min_playouts"] == 6
+    assert "median_playouts" not in report["timing"]["random"]
+
+
 def test_arena_table_shows_thinking_times_and_a_log_resumes_from_the_command_line(tmp_path):
     log = tmp_path / "run.jsonl"
     args = ("arena", "toy", "--bots", "mcts(ms=2),random", "--jobs", "1", "--log", str(log))
