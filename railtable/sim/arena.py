@@ -40,8 +40,8 @@ def lineup(specs: list[str], players: int) -> list[str]:
     return [specs[i % len(specs)] for i in range(players)]
 
 
-def games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]], bot: str,
-               ) -> tuple[int, float]:
+def games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]],
+              bot: str) -> tuple[int, float]:
     """Games the bot sat in, and games it won (a win shared by k winners counts 1/k for
     each winning seat; a bot holding several winning seats adds them up)."""
     played, won = 0, 0.0
