@@ -28,6 +28,7 @@ from railtable.games.railways_of_the_world.actions import (
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
 
+
 def _network(state, p) -> set:
     """The cities a link of seat p touches."""
     return {c for c in range(state.m.num_cities) if any(o == p for _n, o in state.adj[c])}

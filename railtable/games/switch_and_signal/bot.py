@@ -382,7 +382,6 @@ def evaluate(s):
     return v
 
 
-
 def _planned(bot, legal: list[int]) -> int | None:
     """The next move of the bot's plan for the turn while it is still legal; a plan that
     stopped fitting the position is dropped."""
@@ -392,6 +391,7 @@ def _planned(bot, legal: list[int]) -> int | None:
             return a
         bot.plan = []
     return None
+
 
 class SwitchAndSignalBot(Bot):
     name = "heuristic"

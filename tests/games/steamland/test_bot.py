@@ -4,7 +4,10 @@ import random
 
 from railtable.bots.base import make_bot
 from railtable.games.steamland import GAME as G
+from railtable.games.steamland import actions as A
 from railtable.sim.match import play_match
+
+from .helpers import cell, creature, lay, ready
 
 
 def test_heuristic_beats_random_bots():
@@ -53,27 +56,25 @@ def test_heuristic_games_end_by_the_rules():
 def _dragon_here(dragons_out: int):
     """Seat 0, unarmed, shares its hex with the strongest Steam Dragon; `dragons_out`
     dragons in all are on the map."""
-    from railtable.games.steamland import actions as A
-    from .helpers import creature, lay, cell, ready
     s = ready()
     here = cell(1, 0)
     lay(s, here, "stone_road")
     s.pos[0] = here
     s._place(creature(s, "dragon_5"), here)
-    for k, (key, q) in enumerate(zip(("sand_dunes", "swamp"), ((2, -2), (-2, 1))), start=1):
-        if k < dragons_out:
-            lay(s, cell(*q), key)
-            s._place(creature(s, f"dragon_{k}"), cell(*q))
+    others = [("sand_dunes", cell(2, -2), "dragon_1"), ("swamp", cell(-2, 1), "dragon_2")]
+    for key, c, dragon in others[:dragons_out - 1]:
+        lay(s, c, key)
+        s._place(creature(s, dragon), c)
     assert s.ndragons == dragons_out and A.ATTACK_HERE in s.legal_actions()
-    return s, A.ATTACK_HERE
+    return s
 
 
 def test_heuristic_hunts_dragons_harder_as_they_close_in():
     # rulebook: 12. Существа (a fourth dragon on the map is a loss for all): with three
     # out, the bot takes a fight it would refuse while only one dragon is on the map
     bot = make_bot("heuristic", G, 0, seed=1)
-    s, attack = _dragon_here(1)
+    s = _dragon_here(1)
     assert bot._fight_odds(s, 0, s.mon[s.pos[0]]) < 0.4
-    assert bot.act(s) != attack
-    s, attack = _dragon_here(3)
-    assert bot.act(s) == attack
+    assert bot.act(s) != A.ATTACK_HERE
+    s = _dragon_here(3)
+    assert bot.act(s) == A.ATTACK_HERE
