@@ -29,6 +29,7 @@ bots; guide=auto is the game's heuristic (none for a game without bots).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -182,13 +183,17 @@ def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -
 def search(root: State, seat: int, *, iterations: int | None = None, ms: float | None = None,
            c: float = 0.7, rollout: str = "random", seed: int = 0, score: float = 0.0,
            bias: float = 0.0, guide: str = "heuristic", stop_early: bool = True,
-           root_hint: int = -1) -> dict[int, int]:
+           root_hint: int = -1, belief: str = "uniform") -> dict[int, int]:
     """Run ISMCTS from `root` for `seat`; returns visits per root action.
 
     root_hint: the guide's move at the root when the caller knows it better than a fresh
     guide can (MCTSBot keeps its own guide through the game, so a plan spanning several
-    decisions, such as a track being laid, is followed)."""
+    decisions, such as a track being laid, is followed).
+    belief: "uniform" samples worlds with `root.determinize`; "game" with the game's
+    `world_sampler` (its opponent model, if it has one)."""
     rng = random.Random(seed)
+    sample = root.game.world_sampler(root, seat) if belief == "game" else \
+        functools.partial(root.determinize, seat)
     players = None if rollout == "random" else _Players(root.game, root.num_players, rollout,
                                                         rng)
     guiding = None
@@ -211,7 +216,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
         if stop_early and done and done % STOP_CHECK == 0 and _decided(tree, done, iterations,
                                                                        started, deadline):
             break
-        state = root.determinize(seat, rng)
+        state = sample(rng)
         if state.record_events:
             state.record_events = False
         bots = players.fresh() if players is not None else None
@@ -289,7 +294,7 @@ class MCTSBot(Bot):
     def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
                  iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
                  score: float = 0.5, bias: float = 5.0, guide: str = "auto",
-                 jobs: int = 1) -> None:
+                 belief: str = "game", jobs: int = 1) -> None:
         super().__init__(seat, seed)
         if ms is None and iterations is None:
             ms = 1000
@@ -301,8 +306,11 @@ class MCTSBot(Bot):
             raise ValueError("rollout and guide are bot names, e.g. rollout=heuristic")
         if c < 0 or score < 0 or bias < 0:
             raise ValueError("c, score and bias must not be negative")
+        if belief not in ("game", "uniform"):
+            raise ValueError(f"mcts belief={belief!r}: game (the game's opponent model) or "
+                             "uniform")
         self.ms, self.iterations, self.rollout, self.c, self.jobs = ms, iterations, rollout, c, jobs
-        self.score, self.bias, self.guide = score, bias, guide
+        self.score, self.bias, self.guide, self.belief = score, bias, guide, belief
         self._pool = None
         self._random = RandomBot(seat, seed)
         self._checked = None  # the game whose bots were checked for rollout and guide
@@ -346,6 +354,7 @@ class MCTSBot(Bot):
             ms = self.ms * (0.9 if self.jobs > 1 else 1.0) - (time.perf_counter() - started) * 1e3
             ms = max(ms, 1e-3)
         kwargs = {"iterations": self.iterations, "c": self.c, "score": self.score,
+                  "belief": self.belief,
                   **self._settings, "root_hint": hint, "ms": ms}
         if self.jobs == 1:
             visits = search(state, self.seat, seed=self.rng.getrandbits(62), **kwargs)

@@ -9,10 +9,11 @@ small integers, and `apply` to take one. All randomness comes from the state's o
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 TERMINAL = -1
 
@@ -174,6 +175,13 @@ class Game:
     def bots(self) -> dict:
         """This game's own bots: name -> factory(seat, seed, **params) returning a Bot."""
         return {}
+
+    def world_sampler(self, state: "State", seat: int) -> Callable[[random.Random], "State"]:
+        """How a search bot of `seat` samples the worlds it may be in, from `state`: a
+        function rng -> a determinized copy. The base samples uniformly
+        (`state.determinize`); a game may add an opponent model, weighting what `seat`
+        cannot see by the others' public play (still consistent with what it has seen)."""
+        return functools.partial(state.determinize, seat)
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -63,6 +63,27 @@ def test_bad_parameters_are_refused():
         make_bot("mcts(rollout=clever)", GAME, 0)
     with pytest.raises(SpecError):
         make_bot("mcts(ms=0)", GAME, 0)
+    with pytest.raises(SpecError):
+        make_bot("mcts(belief=psychic)", GAME, 0)
+
+
+def test_belief_game_samples_worlds_from_the_games_opponent_model(monkeypatch):
+    # the game's world_sampler is asked once for the position and then draws every world
+    s = GAME.new_state(2, 3)
+    asked, drawn = [], []
+
+    def sampler(state, seat):
+        asked.append((state, seat))
+
+        def draw(rng):
+            drawn.append(1)
+            return state.determinize(seat, rng)
+        return draw
+    monkeypatch.setattr(GAME, "world_sampler", sampler, raising=False)
+    search(s, 0, iterations=30, seed=1, stop_early=False, belief="game")
+    assert asked == [(s, 0)] and len(drawn) == 30
+    search(s, 0, iterations=30, seed=1, stop_early=False, belief="uniform")
+    assert len(asked) == 1 and len(drawn) == 30
 
 
 def test_a_rollout_past_the_deadline_is_dropped_not_counted():

@@ -15,6 +15,7 @@ game it claims the longest routes it can pay for.
 from __future__ import annotations
 
 import heapq
+import math
 
 from railtable.bots.base import Bot
 
@@ -97,6 +98,67 @@ class Planner:
             else:
                 todo.update(routes)
         return todo, sum(g.route_length[r] for r in todo), dead
+
+
+# The opponent model of search bots (`TicketToRideGame.world_sampler`): a seat building
+# toward a ticket has covered part of the way between its cities, so a ticket is sampled
+# for an opponent with weight exp(FIT * share of its way the opponent's routes cover).
+# FIT was fitted to heuristic-against-heuristic games (the likelihood of the tickets
+# actually held, scripts/fit_ticket_model.py: 4 and 5 fit best, 2, 3 and 6 worse).
+FIT = 4.0
+
+
+def _distances(g, weight: dict, source: int) -> list[float]:
+    dist = [INF] * g.num_cities
+    dist[source] = 0.0
+    heap = [(0.0, source)]
+    pop, push = heapq.heappop, heapq.heappush
+    adjacency = g.adjacency
+    while heap:
+        d, c = pop(heap)
+        if d > dist[c]:
+            continue
+        for nxt, r in adjacency[c]:
+            w = weight.get(r)
+            if w is not None and d + w < dist[nxt]:
+                dist[nxt] = d + w
+                push(heap, (d + w, nxt))
+    return dist
+
+
+def ticket_weights(state, seat: int) -> dict[int, list[float]]:
+    """Per other seat, a weight for each ticket id: how well the ticket fits the routes that
+    seat has claimed (only public facts are read). The share of a ticket's way covered is
+    1 - (its cost with the seat's routes free) / (its cost with them at their length), over
+    the routes open to the seat; 0 where either is blocked."""
+    g = state.game
+    length = g.route_length
+    out = {}
+    for q in range(state.num_players):
+        if q == seat:
+            continue
+        mine = state.claimed[q]
+        if not mine:
+            out[q] = [1.0] * g.num_tickets
+            continue
+        plain = {}
+        for tup in state.avail[q]:
+            for r in tup:
+                plain[r] = length[r] + STEP
+        free = dict(plain)
+        for r in mine:
+            plain[r] = length[r] + STEP
+            free[r] = 0.0
+        cache = {}
+        weights = []
+        for a, b in g.ticket_cities:
+            if a not in cache:
+                cache[a] = (_distances(g, plain, a), _distances(g, free, a))
+            full, left = cache[a][0][b], cache[a][1][b]
+            share = 1.0 - left / full if 0 < full < INF and left < INF else 0.0
+            weights.append(math.exp(FIT * share))
+        out[q] = weights
+    return out
 
 
 class HeuristicBot(Bot):

@@ -725,12 +725,18 @@ class TicketToRideState(State):
             pool[i] = out
         rng.shuffle(pool)
 
-    def determinize(self, player: int, rng: random.Random) -> "TicketToRideState":
+    def determinize(self, player: int, rng: random.Random,
+                    ticket_weights: dict | None = None) -> "TicketToRideState":
         """A copy in which what `player` cannot see is resampled: the unknown part of every
         other hand and the deck are dealt again from their pooled cards (cards an opponent
         took face up and has not spent stay in that hand); the other seats' tickets and
         ticket offers, and the pile entries `player` has not placed there itself, are dealt
         again from the tickets `player` has not seen.
+
+        ticket_weights (optional, for search bots with a model of their opponents): seat ->
+        a weight per ticket id; that seat's kept tickets are then drawn from the unseen ones
+        with chances in proportion to the weights instead of uniformly (still only tickets
+        the seat could hold), and the rest are dealt as before.
 
         While another seat's claim waits for its payment, that seat's hand is known to allow
         at least two payments for the pending route: its unknown cards are dealt again until
@@ -775,8 +781,12 @@ class TicketToRideState(State):
         for q in range(n):
             if q != player:
                 k = len(s.tickets[q])
-                s.tickets[q] = tuple(hidden[:k])
-                del hidden[:k]
+                weights = ticket_weights.get(q) if ticket_weights else None
+                if weights is not None and k:
+                    s.tickets[q] = _weighted_draw(hidden, k, weights, rng)
+                else:
+                    s.tickets[q] = tuple(hidden[:k])
+                    del hidden[:k]
                 k = len(s.offer[q])
                 s.offer[q] = tuple(hidden[:k])
                 del hidden[:k]
@@ -785,6 +795,18 @@ class TicketToRideState(State):
         s._result = None
         s.reseed(rng)
         return s
+
+
+def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
+    """k entries taken out of `pool` without replacement, each with chances in proportion
+    to its weight (Efraimidis and Spirakis: the k largest keys u ** (1 / weight))."""
+    rand = rng.random
+    keyed = sorted(range(len(pool)), key=lambda i: -(rand() ** (1.0 / weights[pool[i]])))
+    chosen = sorted(keyed[:k])
+    out = tuple(pool[i] for i in chosen)
+    for i in reversed(chosen):
+        del pool[i]
+    return out
 
 
 class TicketToRideGame(Game):
@@ -1083,6 +1105,13 @@ class TicketToRideGame(Game):
     def render_text(self, observation: dict, lang: str = "en") -> str:
         from .text import render_text
         return render_text(self, observation, lang)
+
+    def world_sampler(self, state, seat: int):
+        """Opponents' tickets weighted by how well they fit their claimed routes
+        (`bot.ticket_weights`), computed once for the position."""
+        from .bot import ticket_weights
+        weights = ticket_weights(state, seat)
+        return lambda rng: state.determinize(seat, rng, weights)
 
     def bots(self) -> dict:
         from .bot import HeuristicBot

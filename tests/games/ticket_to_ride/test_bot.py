@@ -1,11 +1,19 @@
-"""The heuristic bot: it beats random play and decides only from what its seat may know."""
+"""The heuristic bot: it beats random play and decides only from what its seat may know;
+the opponent model search bots use."""
 
+import math
 import random
 
+import pytest
+
 from railtable.bots.base import make_bot
+from railtable.engine.game import Game
 from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride.bot import FIT, ticket_weights
 from railtable.games.ticket_to_ride.rules import OVER
 from railtable.sim.match import play_match
+
+from .helpers import position, route, ticket
 
 
 def test_heuristic_is_registered_and_beats_random():
@@ -38,3 +46,38 @@ def test_heuristic_ignores_what_its_seat_cannot_see():
                 checked += 1
             s.apply(a)
     assert checked > 50
+
+
+def test_opponent_model_weighs_tickets_by_the_claimed_network():
+    # seat 1 has built Seattle-Portland-San Francisco-Los Angeles: a ticket it completes
+    # weighs most, one it half covers less, one far from its track not at all
+    s = position(claimed={1: [route("Seattle", "Portland"), route("Portland", "San Francisco"),
+                              route("San Francisco", "Los Angeles")]})
+    w = ticket_weights(s, 0)
+    assert set(w) == {1}
+    w1 = w[1]
+    done = w1[ticket("Seattle", "Los Angeles")]
+    half = w1[ticket("Portland", "Phoenix")]
+    far = w1[ticket("New York", "Atlanta")]
+    assert done == pytest.approx(math.exp(FIT))
+    assert done > half > far == 1.0
+    # nothing claimed: no evidence, every ticket alike
+    assert set(ticket_weights(position(), 1)[0]) == {1.0}
+
+
+def test_search_samples_fitting_opponent_tickets_more_often():
+    s = position(claimed={1: [route("Seattle", "Portland"), route("Portland", "San Francisco"),
+                              route("San Francisco", "Los Angeles")]})
+    target = ticket("Seattle", "Los Angeles")
+    if target in s.tickets[0]:  # seat 0 holds it: seat 1 cannot; give seat 0 another
+        s.tickets[0] = tuple(t for t in range(GAME.num_tickets)
+                             if t not in s.tickets[1] and t != target)[:3]
+    rng = random.Random(5)
+    sampler = GAME.world_sampler(s, 0)
+    weighted = sum(target in sampler(rng).tickets[1] for _ in range(400))
+    uniform = sum(target in s.determinize(0, rng).tickets[1] for _ in range(400))
+    assert weighted > 2 * uniform > 0
+    # the base sampler of the engine is the uniform one
+    base = Game.world_sampler(GAME, s, 0)(random.Random(9))
+    same = s.determinize(0, random.Random(9))
+    assert base.tickets == same.tickets and base.hands == same.hands

@@ -222,12 +222,18 @@ def test_observations_hide_hands_tickets_and_deck():
                     assert "card" not in e and "tickets" not in e
 
 
-def test_determinize_is_consistent():
+@pytest.mark.parametrize("sampler", ["uniform", "opponent model"])
+def test_determinize_is_consistent(sampler):
+    # the search's opponent model (GAME.world_sampler) only reweights the same choices
     for s, rng in random_games(4, 15, seed0=700):
         while s.phase != OVER:
             if rng.random() < 0.1:
                 p = s.current_player()
-                d = s.determinize(p, random.Random(rng.random()))
+                if sampler == "uniform":
+                    d = s.determinize(p, random.Random(rng.random()))
+                else:
+                    d = GAME.world_sampler(s, p)(random.Random(rng.random()))
+                assert d.observation(p) == s.observation(p)
                 check_conservation(d)
                 assert d.hands[p] == s.hands[p] and d.tickets[p] == s.tickets[p]
                 assert d.offer[p] == s.offer[p]
