@@ -38,19 +38,24 @@ class Planner:
         # the cost of each route the seat may use: its own cost nothing, open ones their
         # length plus STEP (routes missing here are closed to the seat)
         length = g.route_length
-        weight = {}
+        weight = [-1.0] * g.num_routes  # -1: closed to the seat
         for tup in state.avail[seat]:
             for r in tup:
                 weight[r] = length[r] + STEP
         for r in self.mine:
             weight[r] = 0.0
         self.weight = weight
-        self.open = weight.keys()
 
     def path(self, a: int, b: int, free: set, banned=frozenset()):
         """(cost, routes to claim) of the cheapest connection a-b; free routes cost 0."""
         adjacency = self.g.adjacency
-        weight = self.weight.get
+        weight = self.weight
+        if free or banned:
+            weight = weight[:]
+            for r in banned:
+                weight[r] = -1.0
+            for r in free:
+                weight[r] = 0.0
         dist = [INF] * len(adjacency)
         dist[a] = 0.0
         prev = {}
@@ -63,13 +68,10 @@ class Planner:
             if d > dist[c]:
                 continue
             for nxt, r in adjacency[c]:
-                if r in free:
-                    nd = d
-                else:
-                    w = weight(r)
-                    if w is None or r in banned:
-                        continue
-                    nd = d + w
+                w = weight[r]
+                if w < 0.0:
+                    continue
+                nd = d + w
                 if nd < dist[nxt]:
                     dist[nxt] = nd
                     prev[nxt] = (c, r)
