@@ -294,7 +294,7 @@ class MCTSBot(Bot):
     def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
                  iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
                  score: float = 0.5, bias: float = 5.0, guide: str = "auto",
-                 belief: str = "game", jobs: int = 1) -> None:
+                 belief: str = "uniform", jobs: int = 1) -> None:
         super().__init__(seat, seed)
         if ms is None and iterations is None:
             ms = 1000
