@@ -36,7 +36,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from railtable.bots.base import Bot, RandomBot
-from railtable.engine.game import State
+from railtable.engine.game import Game, State
 
 # Rollouts are cut at this many decisions (a safety net for very long games): the
 # position is then scored by state.returns(), which is 0 for every seat mid-game.
@@ -124,13 +124,13 @@ class _Players:
 
 
 def play_out(state: State, bots: list[Bot] | None, rng: random.Random,
-             deadline: float | None = None) -> bool:
-    """Play to the end with `bots` (one per seat) or random moves (bots None); False if
-    the deadline passes first (the iteration is dropped, so a slow rollout policy cannot
-    push a decision past its time budget)."""
+             deadline: float | None = None, limit: int = MAX_ROLLOUT) -> bool:
+    """Play to the end with `bots` (one per seat) or random moves (bots None), or until
+    `limit` decisions are made; False if the deadline passes first (the iteration is
+    dropped, so a slow rollout policy cannot push a decision past its time budget)."""
     rng_random = rng.random
     clock = time.perf_counter
-    for step in range(MAX_ROLLOUT):
+    for step in range(limit):
         p = state.current_player()
         if p < 0:
             break
@@ -181,10 +181,16 @@ def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -
 
 
 def search(root: State, seat: int, *, iterations: int | None = None, ms: float | None = None,
+           horizon: int = 0,
            c: float = 0.7, rollout: str = "random", seed: int = 0, score: float = 0.0,
            bias: float = 0.0, guide: str = "heuristic", stop_early: bool = True,
            root_hint: int = -1, belief: str = "uniform") -> dict[int, int]:
     """Run ISMCTS from `root` for `seat`; returns visits per root action.
+
+    horizon: 0 plays every iteration to the end; N > 0 stops it after N decisions below
+    the tree (the expanded move is the first; 1 scores the new leaf itself) and scores an
+    unfinished position with `game.evaluate` (values in [0, 1], times 1 + score so they
+    weigh like finished playouts; a game that returns None there is played to the end).
 
     root_hint: the guide's move at the root when the caller knows it better than a fresh
     guide can (MCTSBot keeps its own guide through the game, so a plan spanning several
@@ -200,6 +206,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
     if bias:
         guiding = players if players is not None and guide == rollout else \
             _Players(root.game, root.num_players, guide, rng)
+    evaluate = root.game.evaluate
     tree = Node(None, -1, -1)
     seen: list[float] = []  # lowest and highest team score played out (cooperative games)
     clock = time.perf_counter
@@ -245,11 +252,23 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             state.apply(child.action)
             node = child
-        if not play_out(state, bots, rng, deadline):  # out of time mid-rollout: drop it
+        if horizon:
+            finished = play_out(state, bots, rng, deadline, horizon - 1)
+            value = None
+            if finished and not state.is_terminal():
+                value = evaluate(state)
+                if value is None:  # no evaluation here: play it to the end
+                    finished = play_out(state, bots, rng, deadline)
+        else:
+            finished = play_out(state, bots, rng, deadline)
+        if not finished:  # out of time mid-rollout: drop it
             if node.parent is not None and node.visits == 0:
                 del node.parent.children[node.action]  # the node never got a result
             break
-        reward = rewards(state, score, seen)
+        if horizon and value is not None:
+            reward = [v * (1.0 + score) for v in value]
+        else:
+            reward = rewards(state, score, seen)
         # backpropagation: each node scores the reward of the seat that chose it
         while node.parent is not None:
             node.visits += 1
@@ -291,7 +310,7 @@ def _search_job(args):
 class MCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
+    def __init__(self, seat: int, seed: int = 0, ms: float | None = None, horizon: int = 0,
                  iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
                  score: float = 0.5, bias: float = 5.0, guide: str = "auto",
                  belief: str = "uniform", jobs: int = 1) -> None:
@@ -302,6 +321,10 @@ class MCTSBot(Bot):
             raise ValueError("ms and iterations must be positive")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(f"mcts horizon={horizon!r}: a whole number of decisions, 0 to "
+                             "play to the end")
+        self.horizon = horizon
         if not isinstance(rollout, str) or not isinstance(guide, str):
             raise ValueError("rollout and guide are bot names, e.g. rollout=heuristic")
         if c < 0 or score < 0 or bias < 0:
@@ -334,8 +357,13 @@ class MCTSBot(Bot):
                              f"(random or one of: {', '.join(sorted(names))})")
         if guide is not None and guide not in names:
             raise ValueError(f"mcts guide={guide}: {game.id} has no such bot")
+        if self.horizon and type(game).evaluate is Game.evaluate:
+            raise ValueError(f"mcts horizon={self.horizon}: {game.id} has no position "
+                             "evaluation to score a cut playout (use horizon=0)")
         self._settings = {"rollout": rollout, "guide": guide or "",
                           "bias": self.bias if guide else 0.0}
+        if self.horizon:
+            self._settings["horizon"] = self.horizon
         # this seat's own guide, asked at every real decision like a seat it played, so it
         # keeps its plans; its move is the search's root hint
         self._own_guide = names[guide](self.seat, self.rng.getrandbits(32)) if guide else None

@@ -172,6 +172,12 @@ class Game:
         """Named option sets from easiest to hardest, for difficulty curves (may be empty)."""
         return []
 
+    def evaluate(self, state: "State") -> list[float] | None:
+        """Optional: how good an unfinished position is for each seat, a win-probability-like
+        value in [0, 1]. Search bots with a playout horizon score the positions where they
+        cut playouts short with it. None (the base): the game has no evaluation."""
+        return None
+
     def bots(self) -> dict:
         """This game's own bots: name -> factory(seat, seed, **params) returning a Bot."""
         return {}

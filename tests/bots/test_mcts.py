@@ -245,3 +245,76 @@ def test_with_no_time_to_finish_a_playout_the_guided_bot_plays_its_guide_move():
     s = game.new_state(2, 3)
     bot = make_bot("mcts(ms=0.000001)", game, 0)
     assert bot.act(s) == max(s.legal_actions())  # HighCard's move, not a random one
+
+
+class EvalToy(type(GAME)):
+    """The toy game with a position evaluation that likes cards in hand (so it prefers
+    drawing, which the real result does not); it records the positions it scores."""
+    id = "toy_eval"
+    scored: list = []
+
+    def evaluate(self, state):
+        EvalToy.scored.append(state.left)
+        if self.none:
+            return None
+        return [len(h) / 10 for h in state.hands]
+
+    none = False
+
+
+def test_horizon_zero_plays_to_the_end_as_before_and_never_evaluates():
+    game = EvalToy()
+    EvalToy.scored = []
+    for seed in (1, 2):
+        s = game.new_state(2, seed)
+        plain = search(GAME.new_state(2, seed), 0, iterations=150, seed=seed, stop_early=False)
+        assert search(s, 0, iterations=150, seed=seed, stop_early=False) == plain
+        assert search(s, 0, iterations=150, seed=seed, stop_early=False, horizon=0) == plain
+    assert EvalToy.scored == []
+
+
+def test_a_cut_playout_is_scored_with_the_games_evaluation():
+    game = EvalToy()
+    s = game.new_state(2, 3)
+    assert 0 in s.legal_actions() and len(s.legal_actions()) >= 3
+    EvalToy.scored = []
+    k = len(s.legal_actions())
+    visits = search(s, 0, iterations=60, seed=1, stop_early=False, horizon=1)
+    # horizon 1 scores the new leaf itself: first the root's children, one decision into a
+    # 12-decision game, then deeper leaves; every iteration is scored
+    assert len(EvalToy.scored) == 60 and EvalToy.scored[:k] == [11] * k
+    assert max(visits, key=visits.get) == 0  # the evaluation likes drawing
+    EvalToy.scored = []
+    search(s, 0, iterations=20, seed=1, stop_early=False, horizon=3)
+    # horizon 3: the leaf and two playout decisions below it
+    assert len(EvalToy.scored) == 20 and EvalToy.scored[:k] == [9] * k
+    # an unfinished position the game cannot evaluate is played to the end, as with horizon=0
+    EvalToy.none = True
+    try:
+        assert search(s, 0, iterations=80, seed=4, stop_early=False, horizon=2) == \
+            search(s, 0, iterations=80, seed=4, stop_early=False)
+    finally:
+        EvalToy.none = False
+
+
+def test_a_playout_that_ends_the_game_keeps_the_games_result():
+    game = EvalToy()
+    s = game.new_state(2, 5, {"decisions": 2})
+    s.apply(0 if s.deck else s.legal_actions()[0])
+    s.hands[1] = [1, 6]
+    s.scores = [4, 0]
+    EvalToy.scored = []
+    visits = search(s, 1, iterations=100, seed=2, stop_early=False, horizon=1)
+    assert EvalToy.scored == []  # every leaf is the end of the game
+    assert max(visits, key=visits.get) == 6  # the win, not the evaluation's extra card
+    assert make_bot("mcts(iterations=100,horizon=1)", game, 1, seed=4).act(s) == 6
+
+
+def test_bad_horizons_are_refused():
+    for spec in ("mcts(horizon=-1)", "mcts(horizon=1.5)", "mcts(horizon=x)"):
+        with pytest.raises(SpecError, match="horizon"):
+            make_bot(spec, EvalToy(), 0)
+    with pytest.raises(SpecError, match="no position evaluation"):
+        make_bot("mcts(horizon=4)", GAME, 0)
+    assert make_bot("mcts(horizon=0)", GAME, 0)._settings == make_bot("mcts", GAME, 0)._settings
+    assert make_bot("mcts(horizon=4)", EvalToy(), 0)._settings["horizon"] == 4

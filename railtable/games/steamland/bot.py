@@ -10,6 +10,7 @@ the exact odds of the dice favour it, and joins other fights on the side likely 
 from __future__ import annotations
 
 import heapq
+import math
 
 from railtable.bots.base import Bot
 from railtable.games.steamland import actions as A
@@ -55,6 +56,31 @@ def win_chance(mine: float, theirs: float, kind: int = R.R_ONE) -> float:
             elif a == b:
                 tie += px / 6
     return win + tie * 0.5
+
+
+# The position evaluation search bots score cut playouts with (`SteamlandGame.evaluate`):
+# each seat's chance to win is a softmax of a weighted sum of what it has, the weights
+# fitted to who won 200 three-player heuristic games from 2,772 positions (the average
+# log-likelihood of the winner -0.61, against -1.10 for an even chance).
+WIN_WEIGHTS = {"points": 0.48, "task_points": 0.29, "money_thousands": 0.05, "items": 0.2,
+               "weapon": 0.5}
+
+
+def win_chances(s) -> list[float]:
+    """Each seat's chance to win from position s, from public and own-hand facts alike
+    (the evaluation is asked on determinized copies only)."""
+    g = s.game
+    w = WIN_WEIGHTS
+    values = []
+    for p in range(s.num_players):
+        task_points = sum(g.q_points[t] for t in s.tasks[p])
+        values.append(w["points"] * s.points[p] + w["task_points"] * task_points
+                      + w["money_thousands"] * s.money[p] / 1000.0
+                      + w["items"] * len(s.items[p]) + w["weapon"] * s._weapon(p))
+    top = max(values)
+    exps = [math.exp(v - top) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 class HeuristicBot(Bot):

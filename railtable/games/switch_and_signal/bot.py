@@ -21,6 +21,8 @@ order, helpers) are scored by playing the card out on copies with a cheap policy
 
 from __future__ import annotations
 
+import math
+
 from railtable.bots.base import Bot
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (
@@ -380,6 +382,23 @@ def evaluate(s):
         if s.tpos[t] >= 0:
             v += train_value(s, t, odds)
     return v
+
+
+# The chance that the team wins from an unfinished position, for search bots
+# (Game.evaluate): a logistic fit of the outcome to `evaluate` and the departure cards left,
+# over the 27,151 positions of 120 heuristic games (seeds 1001-1120; log-loss 0.621, against
+# 0.661 from `evaluate` alone and 0.667 from the win rate). The cards left enter again
+# because `evaluate` weighs them for choices within a turn, not for the odds of the game.
+WIN_BIAS = -11.24
+WIN_PER_GOOD = 1.242  # per W_GOOD of `evaluate`
+WIN_PER_CARD = 0.3035
+
+
+def win_chance(s) -> float:
+    if s.over:
+        return 1.0 if s.won else 0.0
+    x = WIN_BIAS + WIN_PER_GOOD * evaluate(s) / W_GOOD + WIN_PER_CARD * len(s.pile)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
 def _planned(bot, legal: list[int]) -> int | None:

@@ -78,3 +78,27 @@ def test_heuristic_hunts_dragons_harder_as_they_close_in():
     assert bot.act(s) != A.ATTACK_HERE
     s = _dragon_here(3)
     assert bot.act(s) == A.ATTACK_HERE
+
+
+def test_evaluation_gives_each_seat_a_chance_that_grows_with_what_it_has():
+    # search bots with a playout horizon score cut playouts with it
+    s = ready()
+    even = G.evaluate(s)
+    assert len(even) == s.num_players and abs(sum(even) - 1.0) < 1e-9
+    s.points[1] += 5
+    ahead = G.evaluate(s)
+    assert abs(sum(ahead) - 1.0) < 1e-9
+    assert ahead[1] > even[1] and ahead[0] < even[0]
+    assert ahead[1] == max(ahead)
+
+
+def test_a_search_with_a_playout_horizon_plays_legal_moves():
+    s = ready()
+    bot = make_bot("mcts(iterations=12,horizon=20)", G, s.current_player(), seed=3)
+    for _ in range(6):
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        a = bot.act(s) if p == bot.seat else make_bot("heuristic", G, p, 1).act(s)
+        assert a in s.legal_actions()
+        s.apply(a)

@@ -102,3 +102,27 @@ def test_greedy_bot_clears_the_way_of_a_loaded_train_then_moves_it():
     # played for the train, whose way is clear now
     assert played[0] == A.PLAY + 0 and played[2] == A.FIELD_TO + obs[0][1]
     assert all(d > 6 for d, *_ in way_plan(s, 0)[0])
+
+
+def test_the_games_evaluation_is_the_teams_chance_and_rises_with_goods_delivered():
+    s = GAME.new_state(3, 4, record_events=False)
+    bots = [make_bot("greedy", GAME, p, p) for p in range(3)]
+    for _ in range(30):
+        s.apply(bots[s.current_player()].act(s))
+    v = GAME.evaluate(s)
+    assert len(v) == 3 and len(set(v)) == 1 and 0.0 < v[0] < 1.0  # one team, one value
+    t = s.clone()
+    t.delivered[0][1] += 1
+    assert GAME.evaluate(t)[0] > v[0]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player()].act(s))
+    assert GAME.evaluate(s) == [1.0 if s.won else 0.0] * 3
+
+
+def test_a_search_with_a_playout_horizon_plays_legally():
+    s = GAME.new_state(3, 2, record_events=False)
+    bots = [make_bot("mcts(iterations=4,horizon=3)", GAME, p, p) for p in range(3)]
+    for _ in range(6):
+        a = bots[s.current_player()].act(s)
+        assert a in s.legal_actions()
+        s.apply(a)
