@@ -61,7 +61,8 @@ def win_chance(mine: float, theirs: float, kind: int = R.R_ONE) -> float:
 # The position evaluation search bots score cut playouts with (`SteamlandGame.evaluate`):
 # each seat's chance to win is a softmax of a weighted sum of what it has, the weights
 # fitted to who won 200 three-player heuristic games from 2,772 positions (the average
-# log-likelihood of the winner -0.61, against -1.10 for an even chance).
+# log-likelihood of the winner -0.61, against -1.10 for an even chance;
+# scripts/fit_steamland_evaluation.py).
 WIN_WEIGHTS = {"points": 0.48, "task_points": 0.29, "money_thousands": 0.05, "items": 0.2,
                "weapon": 0.5}
 
