@@ -5,7 +5,9 @@ of the root (`state.determinize(seat, rng)`: everything the seat cannot see resa
 future randomness reseeded), then walks one shared tree keyed by actions. Because a
 node's legal actions depend on the sampled world, selection uses availability counts:
 a child's exploration term counts the visits in which it was available, not the parent's
-visits. Rollouts play to the end with the random policy or one of the game's bots.
+visits. Rollouts play to the end with the random policy or one of the game's bots, or with
+horizon=N stop after N decisions and score the position with the game's own evaluation
+(`Game.evaluate`, for a game that has one).
 Rewards come from `state.returns()`: each node keeps the total for the seat that chose it,
 so in a cooperative game every seat maximises the team result.
 
@@ -21,7 +23,7 @@ Three additions make the search useful at the budgets people play with (see docs
   iterations left (the answer is the same, the time is saved).
 
 Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the game>,
-guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, jobs=N (root parallelism over
+guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0, jobs=N (root parallelism over
 processes: independent trees whose root visits are summed). rollout=auto is the game's
 `rollout_bot` (its heuristic unless that is slow) or random moves for a game without
 bots; guide=auto is the game's heuristic (none for a game without bots).
