@@ -23,10 +23,12 @@ Three additions make the search useful at the budgets people play with (see docs
   iterations left (the answer is the same, the time is saved).
 
 Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the game>,
-guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0, jobs=N (root parallelism over
-processes: independent trees whose root visits are summed). rollout=auto is the game's
-`rollout_bot` (its heuristic unless that is slow) or random moves for a game without
-bots; guide=auto is the game's heuristic (none for a game without bots).
+guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0,
+belief=uniform|game, jobs=N (root parallelism over processes: independent trees whose root
+visits are summed). rollout=auto is the game's `rollout_bot` (its heuristic unless that is
+slow) or random moves for a game without bots; guide=auto is the game's heuristic (none
+for a game without bots); belief=game samples worlds from the game's opponent model
+(`Game.world_sampler`) instead of plain `determinize`.
 """
 
 from __future__ import annotations
@@ -312,10 +314,10 @@ def _search_job(args):
 class MCTSBot(Bot):
     name = "mcts"
 
-    def __init__(self, seat: int, seed: int = 0, ms: float | None = None, horizon: int = 0,
+    def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
                  iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
                  score: float = 0.5, bias: float = 5.0, guide: str = "auto",
-                 belief: str = "uniform", jobs: int = 1) -> None:
+                 jobs: int = 1, horizon: int = 0, belief: str = "uniform") -> None:
         super().__init__(seat, seed)
         if ms is None and iterations is None:
             ms = 1000
