@@ -15,15 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from railtable.bots.base import make_bot  # noqa: E402
 from railtable.games.steamland import GAME  # noqa: E402
-from railtable.games.steamland.bot import WIN_WEIGHTS  # noqa: E402
+from railtable.games.steamland.bot import WIN_WEIGHTS, win_features  # noqa: E402
 
 NAMES = tuple(WIN_WEIGHTS)  # points, task_points, money_thousands, items, weapon
-
-
-def features(s, p: int) -> list[float]:
-    g = s.game
-    return [s.points[p], sum(g.q_points[t] for t in s.tasks[p]), s.money[p] / 1000.0,
-            len(s.items[p]), s._weapon(p)]
 
 
 def positions(games: int, players: int = 3):
@@ -35,7 +29,7 @@ def positions(games: int, players: int = 3):
         while not s.is_terminal():
             k += 1
             if k % 25 == 0:
-                seen.append([features(s, q) for q in range(players)])
+                seen.append([win_features(s, q) for q in range(players)])
             s.apply(bots[s.current_player()].act(s))
         winners = s.result().winners
         if len(winners) == 1:

@@ -62,9 +62,7 @@ def screen(setting: dict, spots) -> list[float]:
     for state, seat, guide, seed in spots:
         visits = mcts.search(state, seat, iterations=PLAYOUTS, seed=seed, root_hint=guide,
                              stop_early=False, **setting)
-        best = max(visits.values())
-        tied = [a for a, v in visits.items() if v == best]
-        move = guide if guide in tied else min(tied)
+        move = mcts.best_move(visits, state.legal_actions(), guide)
         out.append(value(state, seat, move, seed + 1))
     return out
 

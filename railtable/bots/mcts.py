@@ -283,6 +283,14 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
     return {a: ch.visits for a, ch in tree.children.items()}
 
 
+def best_move(visits: dict[int, int], legal: list[int], hint: int = -1) -> int:
+    """The move to play after a search: the root move visited most; ties go to the guide's
+    move `hint`, else to the smallest action id, so a seeded bot is reproducible."""
+    best = max(visits.values())
+    tied = [a for a, n in visits.items() if n == best and a in legal]
+    return hint if hint in tied else min(tied)
+
+
 def _decided(tree: Node, done: int, iterations: int | None, started: float,
              deadline: float | None) -> bool:
     """True when the most visited root move stays first whatever the iterations left do."""
@@ -402,12 +410,7 @@ class MCTSBot(Bot):
         self.last_playouts = sum(visits.values())
         if not visits:  # not one playout finished in the budget: the guide's move
             return hint if hint in legal else self._random.act(state)
-        best = max(visits.values())
-        tied = [a for a, n in visits.items() if n == best and a in legal]
-        if hint in tied:  # the guide's move, if tied
-            return hint
-        # else the smallest action id, so a seeded bot is reproducible
-        return min(tied)
+        return best_move(visits, legal, hint)
 
     def close(self) -> None:
         """Stop the search processes now (a bot in a worker of a simulation pool must not

@@ -67,17 +67,18 @@ WIN_WEIGHTS = {"points": 0.48, "task_points": 0.29, "money_thousands": 0.05, "it
                "weapon": 0.5}
 
 
+def win_features(s, p: int) -> list[float]:
+    """What seat p has, in the order of WIN_WEIGHTS."""
+    return [s.points[p], sum(s.game.q_points[t] for t in s.tasks[p]), s.money[p] / 1000.0,
+            len(s.items[p]), s._weapon(p)]
+
+
 def win_chances(s) -> list[float]:
     """Each seat's chance to win from position s, from public and own-hand facts alike
     (the evaluation is asked on determinized copies only)."""
-    g = s.game
-    w = WIN_WEIGHTS
-    values = []
-    for p in range(s.num_players):
-        task_points = sum(g.q_points[t] for t in s.tasks[p])
-        values.append(w["points"] * s.points[p] + w["task_points"] * task_points
-                      + w["money_thousands"] * s.money[p] / 1000.0
-                      + w["items"] * len(s.items[p]) + w["weapon"] * s._weapon(p))
+    weights = WIN_WEIGHTS.values()
+    values = [sum(w * x for w, x in zip(weights, win_features(s, p)))
+              for p in range(s.num_players)]
     top = max(values)
     exps = [math.exp(v - top) for v in values]
     total = sum(exps)
