@@ -1,12 +1,12 @@
 """Screen MCTS settings on positions rather than whole games (docs/bots.md, "Tuning").
 
     .venv/bin/python scripts/screen_search.py [SETTING ...]
-    e.g.  scripts/screen_search.py "c=0.7" "c=0.35" "c=0.35,bias=2"
+    e.g.  scripts/screen_search.py "c=0.7" "c=0.35" "c=0.35,bias=2" "iterations=1200"
 
 Takes every ninth decision with five or more legal moves from 2-player heuristic games of
-Ticket to Ride (seeds 700-705: 91 positions), runs a 300-playout search there with each
-setting (the bot's defaults otherwise: heuristic rollouts and guide, score 0.5, bias 5,
-c 0.7), and values the move each search would play with 300 heuristic playouts from worlds
+Ticket to Ride (seeds 700-705: 91 positions), runs a 300-playout search there (or
+`iterations=N`) with each setting (the bot's defaults otherwise: heuristic rollouts and
+guide, score 0.5, bias 5, c 0.7), and values the move each search would play with 300 heuristic playouts from worlds
 sampled apart from the search's. Positions and seeds are the same for every setting, so
 the mean values compare settings directly: a difference of a few thousandths is the size
 a setting makes. A setting takes about five minutes on one core.
@@ -14,6 +14,7 @@ a setting makes. A setting takes about five minutes on one core.
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -57,14 +58,21 @@ def value(state, seat: int, action: int, seed: int) -> float:
     return total / VALUE_PLAYOUTS
 
 
-def screen(setting: dict, spots) -> list[float]:
+def screen(setting: dict, spots) -> tuple[list[float], float]:
+    """The value of the move the setting picks at each position, and the seconds its
+    searches took."""
     out = []
+    seconds = 0.0
+    setting = dict(setting)
+    playouts = setting.pop("iterations", PLAYOUTS)
     for state, seat, guide, seed in spots:
-        visits = mcts.search(state, seat, iterations=PLAYOUTS, seed=seed, root_hint=guide,
+        started = time.perf_counter()
+        visits = mcts.search(state, seat, iterations=playouts, seed=seed, root_hint=guide,
                              stop_early=False, **setting)
+        seconds += time.perf_counter() - started
         move = mcts.best_move(visits, state.legal_actions(), guide)
         out.append(value(state, seat, move, seed + 1))
-    return out
+    return out, seconds
 
 
 def main(args: list[str]) -> None:
@@ -76,8 +84,9 @@ def main(args: list[str]) -> None:
     for text in args or ["c=0.7"]:
         params = parse_spec(f"mcts({text})").params
         setting = {**DEFAULTS, **params}
-        vals = screen(setting, spots)
-        line = f"{text}: mean value {statistics.mean(vals):.4f}"
+        vals, seconds = screen(setting, spots)
+        line = (f"{text}: mean value {statistics.mean(vals):.4f} "
+                f"({seconds / len(spots) * 1000:.0f} ms a search)")
         if base is None:
             base = vals
         else:
