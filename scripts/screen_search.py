@@ -1,6 +1,6 @@
 """Screen MCTS settings on positions rather than whole games (docs/bots.md, "Tuning").
 
-    .venv/bin/python scripts/screen_search.py [SETTING ...]
+    .venv/bin/python scripts/screen_search.py [--seeds 700-705] [SETTING ...]
     e.g.  scripts/screen_search.py "c=0.7" "c=0.35" "c=0.35,bias=2" "iterations=1200"
 
 Takes every ninth decision with five or more legal moves from 2-player heuristic games of
@@ -29,10 +29,10 @@ VALUE_PLAYOUTS = 300  # to value the move a search picks
 DEFAULTS = {"rollout": "heuristic", "guide": "heuristic", "bias": 5.0, "score": 0.5, "c": 0.7}
 
 
-def positions():
+def positions(seeds=SEEDS):
     """(state, seat, guide move, seed) at the sampled decisions of heuristic games."""
     heuristic = GAME.bots()["heuristic"]
-    for seed in SEEDS:
+    for seed in seeds:
         s = GAME.new_state(2, seed, record_events=False)
         bots = [heuristic(p, seed * 7 + p) for p in range(2)]
         n = 0
@@ -76,7 +76,12 @@ def screen(setting: dict, spots) -> tuple[list[float], float]:
 
 
 def main(args: list[str]) -> None:
-    spots = list(positions())
+    seeds = SEEDS
+    if args[:1] == ["--seeds"]:
+        first, _, last = args[1].partition("-")
+        seeds = range(int(first), int(last or first) + 1)
+        args = args[2:]
+    spots = list(positions(seeds))
     print(f"{len(spots)} positions")
     guide = [value(s, p, g, seed + 1) for s, p, g, seed in spots]
     print(f"guide's move: mean value {statistics.mean(guide):.4f}")
