@@ -58,7 +58,7 @@ class Planner:
                 weight[r] = 0.0
         dist = [INF] * len(adjacency)
         dist[a] = 0.0
-        prev = {}
+        prev = [None] * len(adjacency)
         heap = [(0.0, a)]
         pop, push = heapq.heappop, heapq.heappush
         while heap:
@@ -304,13 +304,25 @@ class HeuristicBot(Bot):
             if len(ready) == 1:
                 r = ready[0]
             else:
+                # the cheapest way of each unfinished ticket, and the routes on it: banning
+                # a route off that way leaves the ticket's cost as it is
+                ways = []
+                for t in unfinished:
+                    a, b = g.ticket_cities[t]
+                    cost, routes = planner.path(a, b, set())
+                    ways.append((a, b, cost, set(routes)))
+                mine = planner.mine
+
                 def urgency(r):
                     tw = g.route_twin[r]
                     banned = {r} if tw < 0 else {r, tw}
+                    own_twin = tw >= 0 and tw in mine  # its cheapest way may use the twin
                     cost = 0.0
-                    for t in unfinished:
-                        a, b = g.ticket_cities[t]
-                        c, _ = planner.path(a, b, set(), banned)
+                    for a, b, base, on_way in ways:
+                        if own_twin or r in on_way or tw in on_way:
+                            c, _ = planner.path(a, b, set(), banned)
+                        else:
+                            c = base
                         cost += min(c, 60.0)
                     return (cost, g.route_length[r])
                 r = max(ready, key=urgency)

@@ -10,7 +10,8 @@ from railtable.bots.base import make_bot
 from railtable.engine.game import Game
 from railtable.games.ticket_to_ride import GAME
 from railtable.games.ticket_to_ride.bot import FIT, ticket_weights
-from railtable.games.ticket_to_ride.rules import OVER
+from railtable.games.ticket_to_ride.actions import CLAIM_BASE, PAY_BASE
+from railtable.games.ticket_to_ride.rules import OVER, TURN
 from railtable.sim.match import play_match
 
 from .helpers import position, route, ticket
@@ -81,3 +82,35 @@ def test_search_samples_fitting_opponent_tickets_more_often():
     base = Game.world_sampler(GAME, s, 0)(random.Random(9))
     same = s.determinize(0, random.Random(9))
     assert base.tickets == same.tickets and base.hands == same.hands
+
+
+def test_heuristic_claims_the_planned_route_whose_loss_would_cost_its_plan_most():
+    # with several planned routes claimable, the bot claims the one whose loss would make
+    # its unfinished tickets dearest (then the longest); checked against that rule computed
+    # in full, banning each route (and its twin) in turn
+    checked = 0
+    for seed in range(6):
+        s = GAME.new_state(2, 300 + seed, record_events=False)
+        bots = [make_bot("heuristic", GAME, p, seed * 7 + p) for p in range(2)]
+        while s.phase != OVER:
+            p = s.current_player()
+            bot = bots[p]
+            if s.phase == TURN and s.turns_left < 0:
+                planner, unfinished, (todo, _, _) = bot._plan(s)
+                claimable = {a - CLAIM_BASE for a in s.legal_actions()
+                             if CLAIM_BASE <= a < PAY_BASE}
+                ready = [r for r in todo if r in claimable]
+                if len(ready) > 1:
+                    def cost(r):
+                        tw = GAME.route_twin[r]
+                        banned = {r} if tw < 0 else {r, tw}
+                        total = 0.0
+                        for t in unfinished:
+                            a, b = GAME.ticket_cities[t]
+                            total += min(planner.path(a, b, set(), banned)[0], 60.0)
+                        return (total, GAME.route_length[r])
+                    expected = CLAIM_BASE + max(ready, key=cost)
+                    assert bot.act(s) == expected
+                    checked += 1
+            s.apply(bot.act(s))
+    assert checked >= 20
