@@ -4,12 +4,13 @@
     e.g.  scripts/screen_search.py "c=0.7" "c=0.35" "c=0.35,bias=2" "iterations=1200"
 
 Takes every ninth decision with five or more legal moves from 2-player heuristic games of
-Ticket to Ride (seeds 700-705: 91 positions), runs a 300-playout search there (or
-`iterations=N`) with each setting (the bot's defaults otherwise: heuristic rollouts and
-guide, score 0.5, bias 5, c 0.7), and values the move each search would play with 300 heuristic playouts from worlds
-sampled apart from the search's. Positions and seeds are the same for every setting, so
-the mean values compare settings directly: a difference of a few thousandths is the size
-a setting makes. A setting takes about five minutes on one core.
+Ticket to Ride (seeds 700-705: 91 positions; --seeds for other games), runs a 300-playout
+search there (or `iterations=N`) with each setting (the bot's defaults otherwise: heuristic
+rollouts and guide, score 0.5, bias 5, c 0.7), and values the move each search would play
+with 300 heuristic playouts from worlds sampled apart from the search's. Positions and
+seeds are the same for every setting, so the mean values compare settings directly: a
+difference of a few thousandths is the size a setting makes. A setting takes about five
+minutes on one core.
 """
 import random
 import statistics
