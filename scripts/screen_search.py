@@ -1,16 +1,17 @@
 """Screen MCTS settings on positions rather than whole games (docs/bots.md, "Tuning").
 
-    .venv/bin/python scripts/screen_search.py [--seeds 700-705] [SETTING ...]
+    .venv/bin/python scripts/screen_search.py [--true] [--seeds 700-705] [SETTING ...]
     e.g.  scripts/screen_search.py "c=0.7" "c=0.35" "c=0.35,bias=2" "iterations=1200"
 
 Takes every ninth decision with five or more legal moves from 2-player heuristic games of
 Ticket to Ride (seeds 700-705: 91 positions; --seeds for other games), runs a 300-playout
 search there (or `iterations=N`) with each setting (the bot's defaults otherwise: heuristic
 rollouts and guide, score 0.5, bias 5, c 0.7), and values the move each search would play
-with 300 heuristic playouts from worlds sampled apart from the search's. Positions and
-seeds are the same for every setting, so the mean values compare settings directly: a
-difference of a few thousandths is the size a setting makes. A setting takes about five
-minutes on one core.
+with 300 heuristic playouts from worlds sampled apart from the search's (with --true, from
+the real position: the opponent's real hand and tickets, only the deck shuffled; the
+search itself still samples). Positions and seeds are the same for every setting, so the
+mean values compare settings directly: a difference of a few thousandths is the size a
+setting makes. A setting takes about five minutes on one core.
 """
 import random
 import statistics
@@ -46,20 +47,27 @@ def positions(seeds=SEEDS):
             n += 1
 
 
-def value(state, seat: int, action: int, seed: int) -> float:
-    """Mean reward of `action` for `seat` over heuristic playouts of sampled worlds."""
+def value(state, seat: int, action: int, seed: int, true: bool = False) -> float:
+    """Mean reward of `action` for `seat` over heuristic playouts of sampled worlds (with
+    `true`, of the real position with only the deck shuffled and later shuffles reseeded:
+    the other seat's hand and tickets as they really are)."""
     heuristic = GAME.bots()["heuristic"]
     rng = random.Random(seed)
     total = 0.0
     for _ in range(VALUE_PLAYOUTS):
-        world = state.determinize(seat, rng)
+        if true:
+            world = state.clone()
+            rng.shuffle(world.deck)
+            world.reseed(rng)
+        else:
+            world = state.determinize(seat, rng)
         world.apply(action)
         mcts.play_out(world, [heuristic(p, rng.getrandbits(32)) for p in range(2)], rng)
         total += mcts.rewards(world, DEFAULTS["score"])[seat]
     return total / VALUE_PLAYOUTS
 
 
-def screen(setting: dict, spots) -> tuple[list[float], float]:
+def screen(setting: dict, spots, true: bool = False) -> tuple[list[float], float]:
     """The value of the move the setting picks at each position, and the seconds its
     searches took."""
     out = []
@@ -72,25 +80,28 @@ def screen(setting: dict, spots) -> tuple[list[float], float]:
                              stop_early=False, **setting)
         seconds += time.perf_counter() - started
         move = mcts.best_move(visits, state.legal_actions(), guide)
-        out.append(value(state, seat, move, seed + 1))
+        out.append(value(state, seat, move, seed + 1, true))
     return out, seconds
 
 
 def main(args: list[str]) -> None:
     seeds = SEEDS
+    true = args[:1] == ["--true"]
+    if true:
+        args = args[1:]
     if args[:1] == ["--seeds"]:
         first, _, last = args[1].partition("-")
         seeds = range(int(first), int(last or first) + 1)
         args = args[2:]
     spots = list(positions(seeds))
     print(f"{len(spots)} positions")
-    guide = [value(s, p, g, seed + 1) for s, p, g, seed in spots]
+    guide = [value(s, p, g, seed + 1, true) for s, p, g, seed in spots]
     print(f"guide's move: mean value {statistics.mean(guide):.4f}")
     base = None
     for text in args or ["c=0.7"]:
         params = parse_spec(f"mcts({text})").params
         setting = {**DEFAULTS, **params}
-        vals, seconds = screen(setting, spots)
+        vals, seconds = screen(setting, spots, true)
         line = (f"{text}: mean value {statistics.mean(vals):.4f} "
                 f"({seconds / len(spots) * 1000:.0f} ms a search)")
         if base is None:
