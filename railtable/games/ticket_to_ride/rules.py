@@ -725,8 +725,18 @@ class TicketToRideState(State):
             pool[i] = out
         rng.shuffle(pool)
 
+    def unseen_tickets(self, player: int) -> list[int]:
+        """The tickets `player` has not seen, which `determinize` deals again: the other
+        seats' tickets and offers and the pile entries `player` did not place there."""
+        bit = 1 << (player + 5)
+        out = [t for q in range(self.num_players) if q != player
+               for t in self.tickets[q] + self.offer[q]]
+        out.extend(e & 31 for e in self.pile if not e & bit)
+        return sorted(out)
+
     def determinize(self, player: int, rng: random.Random,
-                    ticket_weights: dict | None = None) -> "TicketToRideState":
+                    ticket_weights: dict | None = None,
+                    ticket_sets: dict | None = None) -> "TicketToRideState":
         """A copy in which what `player` cannot see is resampled: the unknown part of every
         other hand and the deck are dealt again from their pooled cards (cards an opponent
         took face up and has not spent stay in that hand); the other seats' tickets and
@@ -736,7 +746,9 @@ class TicketToRideState(State):
         ticket_weights (optional, for search bots with a model of their opponents): seat ->
         a weight per ticket id; that seat's kept tickets are then drawn from the unseen ones
         with chances in proportion to the weights instead of uniformly (still only tickets
-        the seat could hold), and the rest are dealt as before.
+        the seat could hold), and the rest are dealt as before. ticket_sets: seat -> the
+        tickets that seat is to hold (as many as it holds, from `unseen_tickets(player)`;
+        a search bot's opponent model picks them); the rest are dealt as before.
 
         While another seat's claim waits for its payment, that seat's hand is known to allow
         at least two payments for the pending route: its unknown cards are dealt again until
@@ -778,11 +790,17 @@ class TicketToRideState(State):
         slots = [i for i, e in enumerate(pile) if not e & bit]
         hidden.extend(pile[i] & 31 for i in slots)
         rng.shuffle(hidden)
+        fixed = ticket_sets or {}
+        for q, chosen in fixed.items():
+            for t in chosen:
+                hidden.remove(t)
         for q in range(n):
             if q != player:
                 k = len(s.tickets[q])
                 weights = ticket_weights.get(q) if ticket_weights else None
-                if weights is not None and k:
+                if q in fixed:
+                    s.tickets[q] = tuple(fixed[q])
+                elif weights is not None and k:
                     s.tickets[q] = _weighted_draw(hidden, k, weights, rng)
                 else:
                     s.tickets[q] = tuple(hidden[:k])
@@ -1107,11 +1125,31 @@ class TicketToRideGame(Game):
         return render_text(self, observation, lang)
 
     def world_sampler(self, state, seat: int):
-        """Opponents' tickets weighted by how well they fit their claimed routes
-        (`bot.ticket_weights`), computed once for the position."""
+        """Opponents' tickets drawn as sets weighted by how well they explain the routes
+        each has claimed (`belief.TicketPosterior`); where the sets are too many to list,
+        ticket by ticket with weights for how well each fits them (`bot.ticket_weights`).
+        Both are computed once for the position."""
+        from .belief import TicketPosterior
         from .bot import ticket_weights
-        weights = ticket_weights(state, seat)
-        return lambda rng: state.determinize(seat, rng, weights)
+        pool = state.unseen_tickets(seat)
+        posteriors = {q: TicketPosterior.build(state, q, pool)
+                      for q in range(state.num_players) if q != seat}
+        weights = ticket_weights(state, seat) if None in posteriors.values() else None
+
+        def sample(rng):
+            sets = {}
+            taken = set()
+            for q, post in posteriors.items():
+                if post is None:
+                    continue
+                for _ in range(20):  # two seats cannot hold the same ticket
+                    chosen = post.draw(rng)
+                    if taken.isdisjoint(chosen):
+                        sets[q] = chosen
+                        taken.update(chosen)
+                        break
+            return state.determinize(seat, rng, weights, sets)
+        return sample
 
     def bots(self) -> dict:
         from .bot import HeuristicBot

@@ -114,3 +114,52 @@ def test_heuristic_claims_the_planned_route_whose_loss_would_cost_its_plan_most(
                     checked += 1
             s.apply(bot.act(s))
     assert checked >= 20
+
+
+def test_explained_marks_the_claims_on_each_tickets_way():
+    from railtable.games.ticket_to_ride.belief import explained
+    claims = [route("Seattle", "Portland"), route("Portland", "San Francisco"),
+              route("San Francisco", "Los Angeles")]
+    s = position(claimed={1: claims})
+    masks = explained(s, 1)
+    assert s.claimed[1] == tuple(claims)
+    assert masks[ticket("Seattle", "Los Angeles")] == 0b111  # all three on its way
+    assert masks[ticket("New York", "Atlanta")] == 0          # far from the track
+
+
+def test_opponent_sets_that_explain_its_claims_are_drawn_far_more_often():
+    # seat 1 holds two tickets and has built Seattle-Los Angeles: a set with a ticket whose
+    # way uses all three claims explains them; a set of two far tickets explains none
+    from railtable.games.ticket_to_ride import belief
+    claims = [route("Seattle", "Portland"), route("Portland", "San Francisco"),
+              route("San Francisco", "Los Angeles")]
+    s = position(claimed={1: claims})
+    s.tickets[1] = s.tickets[1][:2]
+    target = ticket("Seattle", "Los Angeles")
+    if target in s.tickets[0]:
+        s.tickets[0] = tuple(t for t in range(GAME.num_tickets)
+                             if t not in s.tickets[1] and t != target)[:3]
+    pool = s.unseen_tickets(0)
+    assert target in pool and not set(pool) & set(s.tickets[0])
+    post = belief.TicketPosterior.build(s, 1, pool)
+    assert post is not None and len(post.sets) == math.comb(len(pool), 2)
+    masks = belief.explained(s, 1)
+    rng = random.Random(3)
+    full = sum(masks[t] | masks[u] == 0b111 for t, u in (post.draw(rng) for _ in range(500)))
+    base = sum(masks[t] | masks[u] == 0b111 for t, u in
+               (s.determinize(0, rng).tickets[1] for _ in range(500)))
+    assert full > 480 and base < 300  # uniform dealing: about 200
+    # every draw is a set the seat could hold, and determinize deals exactly it
+    chosen = post.draw(rng)
+    d = s.determinize(0, rng, ticket_sets={1: chosen})
+    assert d.tickets[1] == chosen and d.tickets[0] == s.tickets[0]
+    assert sorted(d.unseen_tickets(0)) == pool
+
+
+def test_too_many_sets_fall_back_to_ticket_by_ticket_weights(monkeypatch):
+    from railtable.games.ticket_to_ride import belief
+    s = position(claimed={1: [route("Seattle", "Portland")]})
+    monkeypatch.setattr(belief, "MAX_SETS", 0)
+    assert belief.TicketPosterior.build(s, 1, s.unseen_tickets(0)) is None
+    d = GAME.world_sampler(s, 0)(random.Random(1))
+    assert len(d.tickets[1]) == len(s.tickets[1]) and d.observation(0) == s.observation(0)

@@ -1,0 +1,118 @@
+"""Which tickets another seat holds, as a search bot infers it from public facts.
+
+A player builds toward its tickets: each route it claims lies on the way between the cities
+of one of them, and each ticket it holds draws some of its claims. The model weighs every
+set of tickets the seat could hold (the right number, from the tickets the searching seat
+has not seen) by how well it explains the seat's claimed routes:
+
+    weight(set) = MISS ** (claimed routes on no held ticket's way)
+                  * IDLE ** (held tickets whose way uses none of its claims, once it has
+                             made IDLE_AFTER claims)
+
+A ticket's way is its cheapest connection over the routes open to the seat, its own routes
+almost free (`explained`). Where the sets are too many to list (MAX_SETS), the seat's
+tickets are drawn one by one with the per-ticket weights of `bot.ticket_weights` instead.
+Used by `TicketToRideGame.world_sampler` (search bots with `belief=game`); the constants
+are the project's choice, docs/games/ticket_to_ride.md ("Hidden information").
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import itertools
+import math
+import random
+
+MISS = 0.03
+IDLE = 0.1
+IDLE_AFTER = 3
+MAX_SETS = 20_000
+OWN = 0.01    # the cost of a route the seat has claimed, on a ticket's way
+STEP = 0.6    # extra cost per open route on top of its length (as the heuristic plans)
+INF = float("inf")
+
+
+def explained(state, q: int) -> list[int]:
+    """Per ticket id: a bit mask over `state.claimed[q]` of the claims on its way."""
+    g = state.game
+    claims = state.claimed[q]
+    index = {r: i for i, r in enumerate(claims)}
+    weight = [-1.0] * g.num_routes
+    for tup in state.avail[q]:
+        for r in tup:
+            weight[r] = g.route_length[r] + STEP
+    for r in claims:
+        weight[r] = OWN
+    adjacency = g.adjacency
+    trees = {}
+    out = []
+    for a, b in g.ticket_cities:
+        if a not in trees:
+            dist = [INF] * g.num_cities
+            back = [-1] * g.num_cities  # the route that reached each city
+            dist[a] = 0.0
+            heap = [(0.0, a)]
+            while heap:
+                d, c = heapq.heappop(heap)
+                if d > dist[c]:
+                    continue
+                for nxt, r in adjacency[c]:
+                    w = weight[r]
+                    if w >= 0 and d + w < dist[nxt]:
+                        dist[nxt] = d + w
+                        back[nxt] = r
+                        heapq.heappush(heap, (d + w, nxt))
+            trees[a] = back
+        back = trees[a]
+        mask = 0
+        c = b
+        ra, rb = g.route_a, g.route_b
+        while c != a and back[c] >= 0:
+            r = back[c]
+            if r in index:
+                mask |= 1 << index[r]
+            c = ra[r] if rb[r] == c else rb[r]
+        out.append(mask)
+    return out
+
+
+class TicketPosterior:
+    """The weighted sets of tickets seat `q` may hold, or None from `build` when there are
+    too many sets to list."""
+
+    def __init__(self, sets: list[tuple], cumulative: list[float]) -> None:
+        self.sets = sets
+        self.cumulative = cumulative
+
+    @classmethod
+    def build(cls, state, q: int, pool: list[int]) -> "TicketPosterior | None":
+        k = len(state.tickets[q])
+        if not k or not state.claimed[q] or math.comb(len(pool), k) > MAX_SETS:
+            return None
+        from .bot import ticket_weights
+        fit = ticket_weights(state, (q + 1) % state.num_players).get(q)
+        masks = explained(state, q)
+        claims = len(state.claimed[q])
+        full = (1 << claims) - 1
+        idle = IDLE if claims >= IDLE_AFTER else 1.0
+        miss_weight = [MISS ** n for n in range(claims + 1)]
+        sets, cumulative, total = [], [], 0.0
+        for combo in itertools.combinations(pool, k):
+            covered = 0
+            w = 1.0
+            for t in combo:
+                w *= fit[t]
+                m = masks[t]
+                if not m:
+                    w *= idle
+                covered |= m
+            w *= miss_weight[(full & ~covered).bit_count()]
+            total += w
+            sets.append(combo)
+            cumulative.append(total)
+        return cls(sets, cumulative)
+
+    def draw(self, rng: random.Random) -> tuple:
+        x = rng.random() * self.cumulative[-1]
+        return self.sets[min(bisect.bisect_right(self.cumulative, x), len(self.sets) - 1)]
