@@ -201,6 +201,8 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
     decisions, such as a track being laid, is followed).
     belief: "uniform" samples worlds with `root.determinize`; "game" with the game's
     `world_sampler` (its opponent model, if it has one)."""
+    clock = time.perf_counter
+    started = clock()  # the opponent model's set-up counts in the budget
     rng = random.Random(seed)
     sample = root.game.world_sampler(root, seat) if belief == "game" else \
         functools.partial(root.determinize, seat)
@@ -213,8 +215,6 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
     evaluate = root.game.evaluate
     tree = Node(None, -1, -1)
     seen: list[float] = []  # lowest and highest team score played out (cooperative games)
-    clock = time.perf_counter
-    started = clock()
     deadline = None if ms is None else started + ms / 1000.0
     if iterations is None and deadline is None:
         iterations = 1000
