@@ -8,6 +8,8 @@ has not seen) by how well it explains the seat's claimed routes:
     weight(set) = MISS ** (claimed routes on no held ticket's way)
                   * IDLE ** (held tickets whose way uses none of its claims, once it has
                              made IDLE_AFTER claims)
+                  * the product of the tickets' fit weights (`bot.ticket_weights`: how
+                    much of each ticket's way the seat's claims already cover)
 
 A ticket's way is its cheapest connection over the routes open to the seat, its own routes
 almost free (`explained`). Where the sets are too many to list (MAX_SETS), the seat's
@@ -24,13 +26,13 @@ import itertools
 import math
 import random
 
+from .bot import INF, STEP
+
 MISS = 0.03
 IDLE = 0.1
 IDLE_AFTER = 3
 MAX_SETS = 20_000
 OWN = 0.01    # the cost of a route the seat has claimed, on a ticket's way
-STEP = 0.6    # extra cost per open route on top of its length (as the heuristic plans)
-INF = float("inf")
 
 
 def explained(state, q: int) -> list[int]:
@@ -45,6 +47,7 @@ def explained(state, q: int) -> list[int]:
     for r in claims:
         weight[r] = OWN
     adjacency = g.adjacency
+    ra, rb = g.route_a, g.route_b
     trees = {}
     out = []
     for a, b in g.ticket_cities:
@@ -67,7 +70,6 @@ def explained(state, q: int) -> list[int]:
         back = trees[a]
         mask = 0
         c = b
-        ra, rb = g.route_a, g.route_b
         while c != a and back[c] >= 0:
             r = back[c]
             if r in index:
@@ -86,12 +88,12 @@ class TicketPosterior:
         self.cumulative = cumulative
 
     @classmethod
-    def build(cls, state, q: int, pool: list[int]) -> "TicketPosterior | None":
+    def build(cls, state, q: int, pool: list[int], fit: list[float]) -> "TicketPosterior | None":
+        """pool: the tickets q may hold (`state.unseen_tickets(searching seat)`); fit: the
+        per-ticket weights of q (`bot.ticket_weights`)."""
         k = len(state.tickets[q])
         if not k or not state.claimed[q] or math.comb(len(pool), k) > MAX_SETS:
             return None
-        from .bot import ticket_weights
-        fit = ticket_weights(state, (q + 1) % state.num_players).get(q)
         masks = explained(state, q)
         claims = len(state.claimed[q])
         full = (1 << claims) - 1

@@ -1132,9 +1132,9 @@ class TicketToRideGame(Game):
         from .belief import TicketPosterior
         from .bot import ticket_weights
         pool = state.unseen_tickets(seat)
-        posteriors = {q: TicketPosterior.build(state, q, pool)
+        weights = ticket_weights(state, seat)
+        posteriors = {q: TicketPosterior.build(state, q, pool, weights[q])
                       for q in range(state.num_players) if q != seat}
-        weights = ticket_weights(state, seat) if None in posteriors.values() else None
 
         def sample(rng):
             sets = {}

@@ -8,7 +8,7 @@ import pytest
 
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game
-from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride import GAME, belief
 from railtable.games.ticket_to_ride.bot import FIT, ticket_weights
 from railtable.games.ticket_to_ride.actions import CLAIM_BASE, PAY_BASE
 from railtable.games.ticket_to_ride.rules import OVER, TURN
@@ -117,11 +117,10 @@ def test_heuristic_claims_the_planned_route_whose_loss_would_cost_its_plan_most(
 
 
 def test_explained_marks_the_claims_on_each_tickets_way():
-    from railtable.games.ticket_to_ride.belief import explained
     claims = [route("Seattle", "Portland"), route("Portland", "San Francisco"),
               route("San Francisco", "Los Angeles")]
     s = position(claimed={1: claims})
-    masks = explained(s, 1)
+    masks = belief.explained(s, 1)
     assert s.claimed[1] == tuple(claims)
     assert masks[ticket("Seattle", "Los Angeles")] == 0b111  # all three on its way
     assert masks[ticket("New York", "Atlanta")] == 0          # far from the track
@@ -130,7 +129,6 @@ def test_explained_marks_the_claims_on_each_tickets_way():
 def test_opponent_sets_that_explain_its_claims_are_drawn_far_more_often():
     # seat 1 holds two tickets and has built Seattle-Los Angeles: a set with a ticket whose
     # way uses all three claims explains them; a set of two far tickets explains none
-    from railtable.games.ticket_to_ride import belief
     claims = [route("Seattle", "Portland"), route("Portland", "San Francisco"),
               route("San Francisco", "Los Angeles")]
     s = position(claimed={1: claims})
@@ -141,7 +139,7 @@ def test_opponent_sets_that_explain_its_claims_are_drawn_far_more_often():
                              if t not in s.tickets[1] and t != target)[:3]
     pool = s.unseen_tickets(0)
     assert target in pool and not set(pool) & set(s.tickets[0])
-    post = belief.TicketPosterior.build(s, 1, pool)
+    post = belief.TicketPosterior.build(s, 1, pool, ticket_weights(s, 0)[1])
     assert post is not None and len(post.sets) == math.comb(len(pool), 2)
     masks = belief.explained(s, 1)
     rng = random.Random(3)
@@ -157,9 +155,9 @@ def test_opponent_sets_that_explain_its_claims_are_drawn_far_more_often():
 
 
 def test_too_many_sets_fall_back_to_ticket_by_ticket_weights(monkeypatch):
-    from railtable.games.ticket_to_ride import belief
     s = position(claimed={1: [route("Seattle", "Portland")]})
     monkeypatch.setattr(belief, "MAX_SETS", 0)
-    assert belief.TicketPosterior.build(s, 1, s.unseen_tickets(0)) is None
+    assert belief.TicketPosterior.build(s, 1, s.unseen_tickets(0), ticket_weights(s, 0)[1]) \
+        is None
     d = GAME.world_sampler(s, 0)(random.Random(1))
     assert len(d.tickets[1]) == len(s.tickets[1]) and d.observation(0) == s.observation(0)
