@@ -21,12 +21,11 @@ are the project's choice, docs/games/ticket_to_ride.md ("Hidden information").
 from __future__ import annotations
 
 import bisect
-import heapq
 import itertools
 import math
 import random
 
-from .bot import INF, STEP
+from .bot import Planner, cheapest
 
 MISS = 0.03
 IDLE = 0.1
@@ -36,45 +35,27 @@ OWN = 0.01    # the cost of a route the seat has claimed, on a ticket's way
 
 
 def explained(state, q: int) -> list[int]:
-    """Per ticket id: a bit mask over `state.claimed[q]` of the claims on its way."""
+    """Per ticket id: a bit mask over `state.claimed[q]` of the claims on its way (the
+    heuristic's planning costs, the seat's own routes almost free rather than free, so a
+    way does not wander through its track at no cost)."""
     g = state.game
     claims = state.claimed[q]
     index = {r: i for i, r in enumerate(claims)}
-    weight = [-1.0] * g.num_routes
-    for tup in state.avail[q]:
-        for r in tup:
-            weight[r] = g.route_length[r] + STEP
+    weight = Planner(state, q).weight[:]
     for r in claims:
         weight[r] = OWN
-    adjacency = g.adjacency
-    ra, rb = g.route_a, g.route_b
     trees = {}
     out = []
     for a, b in g.ticket_cities:
         if a not in trees:
-            dist = [INF] * g.num_cities
-            back = [-1] * g.num_cities  # the route that reached each city
-            dist[a] = 0.0
-            heap = [(0.0, a)]
-            while heap:
-                d, c = heapq.heappop(heap)
-                if d > dist[c]:
-                    continue
-                for nxt, r in adjacency[c]:
-                    w = weight[r]
-                    if w >= 0 and d + w < dist[nxt]:
-                        dist[nxt] = d + w
-                        back[nxt] = r
-                        heapq.heappush(heap, (d + w, nxt))
-            trees[a] = back
-        back = trees[a]
+            trees[a] = cheapest(g.adjacency, weight, a)[1]
+        prev = trees[a]
         mask = 0
         c = b
-        while c != a and back[c] >= 0:
-            r = back[c]
+        while c != a and prev[c] is not None:
+            c, r = prev[c]
             if r in index:
                 mask |= 1 << index[r]
-            c = ra[r] if rb[r] == c else rb[r]
         out.append(mask)
     return out
 

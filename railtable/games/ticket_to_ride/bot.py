@@ -27,6 +27,33 @@ INF = float("inf")
 STEP = 0.6  # extra cost per route on top of its length: fewer, longer claims are cheaper
 
 
+def cheapest(adjacency, weight: list[float], a: int, b: int = -1):
+    """Dijkstra from city a over the routes with weight >= 0 (a negative weight closes a
+    route), stopping once city b is reached (b = -1: every city). (dist, prev), where
+    prev[c] = (the city before c, the route between them) on the cheapest way."""
+    dist = [INF] * len(adjacency)
+    dist[a] = 0.0
+    prev = [None] * len(adjacency)
+    heap = [(0.0, a)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, c = pop(heap)
+        if c == b:
+            break
+        if d > dist[c]:
+            continue
+        for nxt, r in adjacency[c]:
+            w = weight[r]
+            if w < 0.0:
+                continue
+            nd = d + w
+            if nd < dist[nxt]:
+                dist[nxt] = nd
+                prev[nxt] = (c, r)
+                push(heap, (nd, nxt))
+    return dist, prev
+
+
 class Planner:
     """Shortest-path planning over the routes open to one seat."""
 
@@ -56,26 +83,7 @@ class Planner:
                 weight[r] = -1.0
             for r in free:
                 weight[r] = 0.0
-        dist = [INF] * len(adjacency)
-        dist[a] = 0.0
-        prev = [None] * len(adjacency)
-        heap = [(0.0, a)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, c = pop(heap)
-            if c == b:
-                break
-            if d > dist[c]:
-                continue
-            for nxt, r in adjacency[c]:
-                w = weight[r]
-                if w < 0.0:
-                    continue
-                nd = d + w
-                if nd < dist[nxt]:
-                    dist[nxt] = nd
-                    prev[nxt] = (c, r)
-                    push(heap, (nd, nxt))
+        dist, prev = cheapest(adjacency, weight, a, b)
         if dist[b] == INF:
             return INF, []
         routes = []
@@ -110,24 +118,6 @@ class Planner:
 FIT = 4.0
 
 
-def _distances(g, weight: dict, source: int) -> list[float]:
-    dist = [INF] * g.num_cities
-    dist[source] = 0.0
-    heap = [(0.0, source)]
-    pop, push = heapq.heappop, heapq.heappush
-    adjacency = g.adjacency
-    while heap:
-        d, c = pop(heap)
-        if d > dist[c]:
-            continue
-        for nxt, r in adjacency[c]:
-            w = weight.get(r)
-            if w is not None and d + w < dist[nxt]:
-                dist[nxt] = d + w
-                push(heap, (d + w, nxt))
-    return dist
-
-
 def ticket_weights(state, seat: int) -> dict[int, list[float]]:
     """Per other seat, a weight for each ticket id: how well the ticket fits the routes that
     seat has claimed (only public facts are read). The share of a ticket's way covered is
@@ -143,19 +133,16 @@ def ticket_weights(state, seat: int) -> dict[int, list[float]]:
         if not mine:
             out[q] = [1.0] * g.num_tickets
             continue
-        plain = {}
-        for tup in state.avail[q]:
-            for r in tup:
-                plain[r] = length[r] + STEP
-        free = dict(plain)
+        free = Planner(state, q).weight  # the seat's own routes cost nothing
+        plain = free[:]
         for r in mine:
             plain[r] = length[r] + STEP
-            free[r] = 0.0
         cache = {}
         weights = []
         for a, b in g.ticket_cities:
             if a not in cache:
-                cache[a] = (_distances(g, plain, a), _distances(g, free, a))
+                cache[a] = (cheapest(g.adjacency, plain, a)[0],
+                            cheapest(g.adjacency, free, a)[0])
             full, left = cache[a][0][b], cache[a][1][b]
             share = 1.0 - left / full if 0 < full < INF and left < INF else 0.0
             weights.append(math.exp(FIT * share))
