@@ -26,8 +26,8 @@ Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the 
 guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0,
 belief=uniform|game, jobs=N (root parallelism over processes: independent trees whose root
 visits are summed). rollout=auto is the game's `rollout_bot` (its heuristic unless that is
-slow) or random moves for a game without bots; guide=auto is the game's heuristic (none
-for a game without bots); belief=game samples worlds from the game's opponent model
+slow) or random moves for a game without bots; guide=auto is the game's `guide_bot` (its
+heuristic unless it has a stronger one; none for a game without bots); belief=game samples worlds from the game's opponent model
 (`Game.world_sampler`) instead of plain `determinize`.
 """
 
@@ -361,9 +361,9 @@ class MCTSBot(Bot):
         auto = game.rollout_bot if game.rollout_bot in names else None
         rollout = (auto or "random") if self.rollout == "auto" else self.rollout
         # the guide is asked a few times an iteration, not at every move of a playout:
-        # the heuristic, even where it is too slow to play games out
-        guide = ("heuristic" if "heuristic" in names else auto) if self.guide == "auto" \
-            else self.guide
+        # the game's guide bot (its heuristic), even where it is too slow to play games out
+        guide = (game.guide_bot if game.guide_bot in names else auto) \
+            if self.guide == "auto" else self.guide
         if rollout != "random" and rollout not in names:
             raise ValueError(f"mcts rollout={rollout}: {game.id} has no such bot "
                              f"(random or one of: {', '.join(sorted(names))})")

@@ -90,6 +90,9 @@ class Game:
     # The bot of bots() that search bots use by default to play games out and to guide
     # their search: a fast one that plays sensibly (the heuristic unless it is slow).
     rollout_bot: ClassVar[str] = "heuristic"
+    # The bot of bots() that names the move a search tries first at each node (its guide):
+    # the strongest sensible player, even one too slow to play games out.
+    guide_bot: ClassVar[str] = "heuristic"
     Options: ClassVar[type]  # a frozen dataclass; its defaults give the standard game
     num_actions: int
 

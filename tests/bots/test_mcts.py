@@ -168,12 +168,14 @@ def test_a_decided_search_stops_early():
 
 def test_search_bots_play_out_each_game_with_its_rollout_bot():
     from railtable.engine.registry import get_game
-    for gid, rollout in [("colt_express", "heuristic"), ("ticket_to_ride", "heuristic"),
-                         ("railways_of_the_world", "heuristic"), ("steamland", "heuristic"),
-                         ("switch_and_signal", "greedy")]:
+    for gid, rollout, guide in [("colt_express", "heuristic", "heuristic"),
+                                ("ticket_to_ride", "cautious", "cautious"),
+                                ("railways_of_the_world", "heuristic", "heuristic"),
+                                ("steamland", "heuristic", "heuristic"),
+                                ("switch_and_signal", "greedy", "heuristic")]:
         bot = make_bot("mcts(iterations=5)", get_game(gid), 0)
         assert bot._settings["rollout"] == rollout, gid
-        assert bot._settings["guide"] == "heuristic", gid
+        assert bot._settings["guide"] == guide, gid
 
 
 def test_with_fewer_iterations_than_moves_a_guided_search_follows_its_guide():

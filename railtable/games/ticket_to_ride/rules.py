@@ -838,6 +838,9 @@ class TicketToRideGame(Game):
     max_players = 5
     rules_version = "2"  # 2: a claim is two decisions (route, then payment)
     Options = TicketToRideOptions
+    # search plays out and is guided by the cautious bot, which beats the heuristic
+    rollout_bot = "cautious"
+    guide_bot = "cautious"
 
     def __init__(self) -> None:
         d = json.loads((_HERE / "data.json").read_text(encoding="utf-8"))
@@ -1152,5 +1155,5 @@ class TicketToRideGame(Game):
         return sample
 
     def bots(self) -> dict:
-        from .bot import HeuristicBot
-        return {"heuristic": HeuristicBot}
+        from .bot import CautiousBot, HeuristicBot
+        return {"heuristic": HeuristicBot, "cautious": CautiousBot}
