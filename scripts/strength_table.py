@@ -6,6 +6,8 @@ One row per log (complete or not): the first bot of the line-up is the one measu
 wins count 1/k for a win shared by k winners; Wilson 95% intervals; thinking times of
 every decision with a choice, and for an `ms` budget the share within 1.2 × the budget;
 the playouts a decision where the log has them (logs begun before they were kept: —).
+A log whose header has a "note" (a search whose defaults have changed since) shows it
+after the line-up.
 """
 import json
 import sys
@@ -25,6 +27,8 @@ def row(path: Path) -> str:
     seats = header["lineup"]
     bot = seats[0]
     others = ", ".join(seats[1:])
+    if header.get("note"):  # how a log's search differed from today's defaults
+        others += f" ({header['note']})"
     n, won = games_won([(tuple(g["seats"]), tuple(g["result"]["winners"])) for g in games], bot)
     low, high = wilson(won, n) if n else (0.0, 1.0)
     t = timing(games, [bot])[bot]
