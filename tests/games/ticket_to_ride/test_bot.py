@@ -9,8 +9,9 @@ import pytest
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game
 from railtable.games.ticket_to_ride import GAME, belief
-from railtable.games.ticket_to_ride.bot import FIT, CautiousBot, Planner, ticket_weights
-from railtable.games.ticket_to_ride.actions import CLAIM_BASE, DRAW_TICKETS, KEEP_BASE, PAY_BASE
+from railtable.games.ticket_to_ride.bot import FIT, CautiousBot, HeuristicBot, Planner, ticket_weights
+from railtable.games.ticket_to_ride.actions import (CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE,
+                                                    LOCO, PAY_BASE)
 from railtable.games.ticket_to_ride.rules import INITIAL, OVER, TURN
 from railtable.sim.match import play_match
 
@@ -191,9 +192,11 @@ def test_cautious_bot_keeps_light_initial_tickets_and_draws_no_more_in_small_gam
     assert checked == 4
 
 
-def test_cautious_bot_plays_as_the_heuristic_with_four_or_more_players():
+def test_cautious_bot_keeps_the_heuristics_tickets_with_four_or_more_players():
+    # there it differs from the heuristic only in never taking a face-up locomotive
+    no_locomotive = type("NoLocomotive", (HeuristicBot,), {"FACE_UP_LOCOMOTIVE": False})
     s = GAME.new_state(4, 5)
-    heuristic = [make_bot("heuristic", GAME, p, 5) for p in range(4)]
+    heuristic = [no_locomotive(p, 5) for p in range(4)]
     cautious = [make_bot("cautious", GAME, p, 5) for p in range(4)]
     drew = False
     while s.phase != OVER:
@@ -203,6 +206,22 @@ def test_cautious_bot_plays_as_the_heuristic_with_four_or_more_players():
         drew = drew or a == DRAW_TICKETS
         s.apply(a)
     assert drew  # the heuristic's policy draws tickets: this game tested that part too
+
+
+def test_cautious_bot_never_spends_a_draw_on_a_face_up_locomotive():
+    # a face-up locomotive is the whole draw (rulebook: «Карты Вагонов»); the
+    # heuristic does it when its plan lacks much, the cautious bot draws from the deck
+    takes = {"heuristic": 0, "cautious": 0}
+    for seed in range(6):
+        s = GAME.new_state(2, seed)
+        bots = [make_bot("cautious", GAME, 0, seed), make_bot("heuristic", GAME, 1, seed)]
+        while s.phase != OVER:
+            p = s.current_player()
+            a = bots[p].act(s)
+            if s.phase == TURN and a < FACE_UP_SLOTS and s.face_up[a] == LOCO:
+                takes[bots[p].name] += 1
+            s.apply(a)
+    assert takes["cautious"] == 0 and takes["heuristic"] > 0
 
 
 def test_search_is_guided_and_played_out_by_the_cautious_bot():
