@@ -118,3 +118,17 @@ def test_result_lines_without_records_are_refused(tmp_path):
     path.write_text('{"seed": 1, "result": {"scores": [1, 2], "winners": [1]}}\n')
     with pytest.raises(RecordError, match="--records"):
         load(path)
+
+
+def test_every_bot_of_every_game_refuses_a_parameter_it_does_not_have():
+    # a spec comes from the command line or a lobby: a misspelt parameter must not pass
+    # silently as if the bot had taken it
+    from railtable.bots.base import make_bot
+    from railtable.engine.registry import games
+    checked = 0
+    for game in games().values():
+        for name in game.bots():
+            with pytest.raises(SpecError, match="no_such_knob"):
+                make_bot(f"{name}(no_such_knob=1)", game, 0)
+            checked += 1
+    assert checked >= 7

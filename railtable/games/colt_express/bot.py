@@ -24,9 +24,8 @@ DRAFT_ORDER = (R.BELLE, R.CHEYENNE, R.TUCO, R.DJANGO, R.DOC, R.GHOST)  # measure
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: int = 0, **params) -> None:
+    def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
-        self.params = params
 
     # -- helpers (public information and this seat's own) -----------------------------------
 

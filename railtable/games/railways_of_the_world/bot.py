@@ -42,7 +42,7 @@ CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: int = 0, **params) -> None:
+    def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
         self.build_plan = None   # (start hex, [directions])
         self.del_plan = None     # [(city, owner), ...]

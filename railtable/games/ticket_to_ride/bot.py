@@ -165,7 +165,7 @@ class HeuristicBot(Bot):
     # colour it needs is face up
     FACE_UP_LOCOMOTIVE = True
 
-    def __init__(self, seat: int, seed: int = 0, **params) -> None:
+    def __init__(self, seat: int, seed: int = 0) -> None:
         super().__init__(seat, seed)
         self._planned = None  # (state, key, planner, unfinished, plan) of the last plan
 
