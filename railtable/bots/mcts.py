@@ -27,8 +27,9 @@ guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0,
 belief=uniform|game, jobs=N (root parallelism over processes: independent trees whose root
 visits are summed). rollout=auto is the game's `rollout_bot` (its heuristic unless that is
 slow) or random moves for a game without bots; guide=auto is the game's `guide_bot` (its
-heuristic unless it has a stronger one; none for a game without bots); belief=game samples worlds from the game's opponent model
-(`Game.world_sampler`) instead of plain `determinize`.
+heuristic unless it has a stronger one; none for a game without bots); belief=game
+samples worlds from the game's opponent model (`Game.world_sampler`) instead of plain
+`determinize`.
 """
 
 from __future__ import annotations

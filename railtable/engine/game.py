@@ -87,8 +87,8 @@ class Game:
     max_players: ClassVar[int]
     cooperative: ClassVar[bool] = False
     rules_version: ClassVar[str] = "1"
-    # The bot of bots() that search bots use by default to play games out and to guide
-    # their search: a fast one that plays sensibly (the heuristic unless it is slow).
+    # The bot of bots() that search bots use by default to play games out: a fast one
+    # that plays sensibly (the heuristic unless it is slow).
     rollout_bot: ClassVar[str] = "heuristic"
     # The bot of bots() that names the move a search tries first at each node (its guide):
     # the strongest sensible player, even one too slow to play games out.
