@@ -9,9 +9,10 @@ import pytest
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game
 from railtable.games.ticket_to_ride import GAME, belief
-from railtable.games.ticket_to_ride.bot import FIT, CautiousBot, HeuristicBot, Planner, ticket_weights
-from railtable.games.ticket_to_ride.actions import (CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE,
-                                                    LOCO, PAY_BASE)
+from railtable.games.ticket_to_ride.bot import (FIT, CautiousBot, HeuristicBot, Planner,
+                                                ticket_weights)
+from railtable.games.ticket_to_ride.actions import (CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS,
+                                                    KEEP_BASE, LOCO, PAY_BASE)
 from railtable.games.ticket_to_ride.rules import INITIAL, OVER, TURN
 from railtable.sim.match import play_match
 
