@@ -171,7 +171,7 @@ def _kept(state, seat, action):
 
 
 def test_cautious_bot_keeps_light_initial_tickets_and_draws_no_more_in_small_games():
-    # docs/bots.md, "Ticket to Ride: the ticket policy": with two or three players it keeps
+    # docs/bots.md, "Ticket to Ride: the cautious bot": with two or three players it keeps
     # initial tickets whose plan leaves 15 trains spare and never draws tickets again
     checked = 0
     for seed, n in [(0, 2), (1, 2), (2, 3), (3, 3)]:
@@ -186,8 +186,9 @@ def test_cautious_bot_keeps_light_initial_tickets_and_draws_no_more_in_small_gam
                 if s.phase == INITIAL:
                     planner = Planner(s, 0)
                     need = {b: planner.plan(_kept(s, 0, b))[1] for b in s.legal_actions()}
-                    if min(need.values()) <= 45 - CautiousBot.INITIAL_RESERVE:
-                        assert need[a] <= 45 - CautiousBot.INITIAL_RESERVE
+                    budget = s.trains[0] - CautiousBot.INITIAL_RESERVE
+                    if min(need.values()) <= budget:
+                        assert need[a] <= budget
                         checked += 1
             s.apply(a)
     assert checked == 4
