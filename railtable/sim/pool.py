@@ -1,8 +1,9 @@
 """Run many bot matches, in this process or in a pool of worker processes.
 
-Game i of a batch uses seed `batch.seed + i`, and each seat's bot gets a generator fixed by
-that seed (`railtable.sim.match.bot_seed`), so a game's outcome depends only on its seed:
-the outcomes are identical whatever the number of workers. They are yielded in seed order.
+Game i of a batch uses seed `batch.seed + i` (in a team batch, `batch.seed + i // E` for E
+teams: every team plays each deal), and each seat's bot gets a generator fixed by that seed
+(`railtable.sim.match.bot_seed`), so a game's outcome depends only on its seed and seats:
+the outcomes are identical whatever the number of workers. They are yielded in game order.
 
 Games are sent to the workers in chunks with a bounded number of chunks in flight (memory
 stays flat on long runs). Chunks adapt to the speed of the games: one game each at first,
@@ -51,8 +52,19 @@ class Batch:
     # Time each bot's decisions (outcome key "think_ms": per seat, milliseconds; and for
     # search bots "playouts": per seat, the playouts of each decision, null for others).
     timing: bool = False
+    # A cooperative arena: `bots` are the teams, and game i deals seed `seed + i // E`
+    # (E teams) to team `bots[i % E]` in every seat, so each team meets the same deals
+    # (and, bot seeds following game seed and seat, the same bot generators).
+    teams: bool = False
+
+    def seed_for(self, index: int) -> int:
+        if self.teams:
+            return self.seed + index // len(self.bots)
+        return self.seed + index
 
     def seats_for(self, index: int) -> list[str]:
+        if self.teams:
+            return [self.bots[index % len(self.bots)]] * self.num_players
         if not self.rotate:
             return list(self.bots)
         k = index % len(self.bots)
@@ -76,7 +88,7 @@ def default_jobs() -> int:
 def play_one(game: Game, batch: Batch, index: int) -> dict:
     """One game of the batch as a JSON-safe outcome (an "error" instead of a result if it
     raised)."""
-    seed = batch.seed + index
+    seed = batch.seed_for(index)
     seats = batch.seats_for(index)
     out: dict = {"seed": seed, "game": batch.game_id, "options": batch.options,
                  "seats": seats}
@@ -166,7 +178,7 @@ class Chunker:
 
 
 def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tuple[int, dict]]:
-    return [(i, {"seed": batch.seed + i, "game": batch.game_id, "options": batch.options,
+    return [(i, {"seed": batch.seed_for(i), "game": batch.game_id, "options": batch.options,
                  "seats": batch.seats_for(i),
                  "error": f"worker process failed: {type(error).__name__}: {error}"})
             for i in range(start, stop)]
@@ -174,7 +186,7 @@ def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tup
 
 def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | None = None,
               mp_context: str | None = None) -> Iterator[dict]:
-    """The batch's outcomes in seed order. jobs=1 plays in this process.
+    """The batch's outcomes in game order. jobs=1 plays in this process.
 
     on_done(k) is called as k more games finish (for a progress bar).
     """
