@@ -5,6 +5,14 @@ games that is a multiple of the player count every bot sits in every seat equall
 Results are read as pairwise comparisons and rated with Bradley-Terry (railtable.sim.ratings);
 the whole run is reproducible from the seed.
 
+A cooperative game (every seat wins or loses together) has no opponents to rate against,
+so there the arena compares teams: each entrant plays every deal as the whole team (all
+seats the same bot). `games` counts deals: game i deals seed `seed + i // E` to team
+`i % E` (E entrants), so the teams meet the same deals with the same bot generators, and
+their win rates are compared deal by deal (a paired difference with a 95% interval), which
+removes the luck of the deal from the comparison. Each team gets its win rate with a
+Wilson 95% interval; there is no Bradley-Terry rating.
+
 Long runs (search bots at a second a move take hours) can keep a log: a JSON-lines file
 whose first line names the run and each further line is one finished game. Run again with
 the same log and the arena plays only the games it lacks, so a run cut short (a crash, the
@@ -25,7 +33,7 @@ from typing import Callable
 from railtable.bots.spec import parse_spec
 from railtable.engine.game import Game
 from railtable.sim.pool import batch_for, run_games
-from railtable.sim.ratings import head_to_head, rate, wilson
+from railtable.sim.ratings import head_to_head, paired_difference, rate, wilson
 
 # A decision is "on time" when it takes at most this many times the bot's ms budget.
 ON_TIME = 1.2
@@ -38,6 +46,16 @@ class ArenaLogError(ValueError):
 def lineup(specs: list[str], players: int) -> list[str]:
     """The seats of game 0: the specs in order, repeated to fill every seat."""
     return [specs[i % len(specs)] for i in range(players)]
+
+
+def entrants_of(specs: list[str]) -> list[str]:
+    """The bots (or teams) taking part, each once, in the order given."""
+    return list(dict.fromkeys(specs))
+
+
+def arena_games(game: Game, specs: list[str], n: int) -> int:
+    """Games an arena of n plays: n, or in a cooperative game n deals for every team."""
+    return n * len(entrants_of(specs)) if game.cooperative else n
 
 
 def games_won(results: list[tuple[tuple[str, ...], tuple[int, ...]]],
@@ -129,27 +147,91 @@ def timing(outcomes: list[dict], entrants: list[str]) -> dict:
 
 
 def log_header(game: Game, players: int, specs: list[str], seed: int, options=None) -> dict:
-    """What the first line of a log says of its run: a log resumes only the same run."""
-    return {"game": game.id, "players": players, "lineup": lineup(specs, players),
-            "seed": seed, "options": game.options_to_json(game.parse_options(options))}
+    """What the first line of a log says of its run: a log resumes only the same run.
+
+    A team run (a cooperative game) says so and lists its teams, so that it can never be
+    mixed with a log of rotated seats."""
+    header = {"game": game.id, "players": players, "lineup": lineup(specs, players),
+              "seed": seed, "options": game.options_to_json(game.parse_options(options))}
+    if game.cooperative:
+        header.update(lineup=entrants_of(specs), teams=True)
+    return header
+
+
+# -- teams (cooperative games) -----------------------------------------------------------
+
+def team_results(outcomes: list[dict]) -> dict[str, dict[int, bool]]:
+    """Per team, the deals (seeds) it finished and whether it won each (games that
+    failed are left out)."""
+    teams: dict[str, dict[int, bool]] = {}
+    for out in outcomes:
+        if "error" not in out:
+            teams.setdefault(out["seats"][0], {})[out["seed"]] = bool(out["result"]["winners"])
+    return teams
+
+
+def deal_pairs(a: dict[int, bool], b: dict[int, bool]) -> dict:
+    """How the deals both teams finished went: won by A only, by B only, both, neither."""
+    counts = {"deals": 0, "only_a": 0, "only_b": 0, "both": 0, "neither": 0}
+    for deal in a.keys() & b.keys():
+        counts["deals"] += 1
+        if a[deal]:
+            counts["both" if b[deal] else "only_a"] += 1
+        else:
+            counts["only_b" if b[deal] else "neither"] += 1
+    return counts
+
+
+def team_rows(teams: dict[str, dict[int, bool]], entrants: list[str]) -> list[dict]:
+    """Each team's deals, wins and win rate with a Wilson 95% interval, in entrant order
+    (the first is the one measured)."""
+    rows = []
+    for team in entrants:
+        deals = teams.get(team, {})
+        played, won = len(deals), sum(deals.values())
+        low, high = wilson(won, played)
+        rows.append({"bot": team, "games": played, "wins": won,
+                     "win_rate": round(won / played, 4) if played else None,
+                     "win_rate_low": round(low, 4), "win_rate_high": round(high, 4)})
+    return rows
+
+
+def team_pairs(teams: dict[str, dict[int, bool]], entrants: list[str]) -> list[dict]:
+    """Every two teams (in entrant order) on the deals both finished, with the difference
+    in win rate a - b and its paired 95% interval (None without a shared deal)."""
+    pairs = []
+    for i, a in enumerate(entrants):
+        for b in entrants[i + 1:]:
+            counts = deal_pairs(teams.get(a, {}), teams.get(b, {}))
+            diff = paired_difference(counts["only_a"], counts["only_b"], counts["deals"])
+            mean, low, high = (round(x, 4) for x in diff) if diff else (None, None, None)
+            pairs.append({"a": a, "b": b, **counts, "difference": mean,
+                          "difference_low": low, "difference_high": high})
+    return pairs
 
 
 def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
               options=None, *, jobs: int = 1, bootstrap: int = 200,
               on_done: Callable[[int], None] | None = None, log: Path | None = None,
               on_resume: Callable[[int], None] | None = None) -> dict:
+    """The arena's report. In a cooperative game `games` counts deals, each played by
+    every team (see the module's docstring); on_done and on_resume count games."""
     seats = lineup(specs, players)
-    batch = batch_for(game, players, seats, seed, games, options)
-    batch = replace(batch, bots=tuple(seats), rotate=True, timing=True)
-    entrants = list(dict.fromkeys(specs))
+    entrants = entrants_of(specs)
+    total = arena_games(game, specs, games)
+    batch = batch_for(game, players, seats, seed, total, options)
+    if game.cooperative:
+        batch = replace(batch, bots=tuple(entrants), teams=True, timing=True)
+    else:
+        batch = replace(batch, bots=tuple(seats), rotate=True, timing=True)
     header = log_header(game, players, specs, seed, options)
-    outcomes = read_log(log, header)[:games] if log is not None else []
+    outcomes = read_log(log, header)[:total] if log is not None else []
     if outcomes:
         batch = replace(batch, first=len(outcomes))
         if on_resume:
             on_resume(len(outcomes))
     sink = None
-    if log is not None and batch.first < games:
+    if log is not None and batch.first < total:
         new = not log.exists() or log.stat().st_size == 0
         sink = log.open("a", encoding="utf-8")
         if new:
@@ -165,6 +247,14 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
     finally:
         if sink is not None:
             sink.close()
+    if game.cooperative:
+        return _team_report(game, players, entrants, seed, batch.options, outcomes)
+    return _rated_report(game, players, entrants, seats, seed, batch.options, outcomes,
+                         bootstrap)
+
+
+def _rated_report(game: Game, players: int, entrants: list[str], seats: list[str], seed: int,
+                  options: dict, outcomes: list[dict], bootstrap: int) -> dict:
     results, errors = [], []
     for out in outcomes:
         if "error" in out:
@@ -184,10 +274,26 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
                       "win_rate_low": round(low, 4), "win_rate_high": round(high, 4)})
     return {
         "game": game.id, "players": players, "bots": entrants, "seats_game_0": seats,
-        "seed": seed, "games": len(results), "options": batch.options, "errors": errors,
+        "seed": seed, "games": len(results), "options": options, "errors": errors,
         "ratings": table,
         "head_to_head": {a: {b: (None if share[i][j] is None else round(share[i][j], 4))
                              for j, b in enumerate(entrants) if j != i}
                          for i, a in enumerate(entrants)},
         "timing": timing(outcomes, entrants),
+    }
+
+
+def _team_report(game: Game, players: int, entrants: list[str], seed: int, options: dict,
+                 outcomes: list[dict]) -> dict:
+    # "ratings" keeps the rows' shape of a rotated arena (bot, games, wins, win rate and
+    # interval) without the Elo fields: here "games" are the deals the team finished.
+    teams = team_results(outcomes)
+    errors = [{"seed": out["seed"], "team": out["seats"][0], "error": out["error"]}
+              for out in outcomes if "error" in out]
+    return {
+        "game": game.id, "mode": "teams", "players": players, "bots": entrants,
+        "seed": seed, "deals": len({out["seed"] for out in outcomes}),
+        "games": sum(len(deals) for deals in teams.values()), "options": options,
+        "errors": errors, "ratings": team_rows(teams, entrants),
+        "pairs": team_pairs(teams, entrants), "timing": timing(outcomes, entrants),
     }

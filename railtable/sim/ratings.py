@@ -5,6 +5,9 @@ for every two seats played by different bots, a winner beats a non-winner, and t
 or two non-winners tie (half a win each). Strengths are fitted by Hunter's MM algorithm
 with one virtual tie between every two bots, which keeps a bot that won every comparison
 finite. They are reported on the Elo scale (400 * log10), centred so the mean is 1500.
+
+For a proportion (a win rate) there is the Wilson interval, and for two teams of a
+cooperative game that played the same deals, the paired difference of their win rates.
 """
 
 from __future__ import annotations
@@ -122,3 +125,24 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (phat + z * z / (2 * n)) / denom
     half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def paired_difference(only_a: int, only_b: int, deals: int, z: float = 1.96,
+                      ) -> tuple[float, float, float] | None:
+    """The difference in win rate A - B over deals both played, with a paired 95% interval.
+
+    Each deal gives d = 1 (only A won), -1 (only B won) or 0 (both or neither); the
+    interval is mean(d) ± z·sd(d)/√n with the sample sd (n - 1), clipped to [-1, 1]. Pairing
+    removes the luck of the deal that both teams share, so it is much narrower than two
+    independent intervals would be. Like any normal-approximation interval it is too
+    narrow on few deals or when every d is equal (sd 0 gives a point); None without deals.
+    """
+    if deals <= 0:
+        return None
+    mean = (only_a - only_b) / deals
+    if deals == 1:  # one deal says nothing of the spread
+        return mean, -1.0, 1.0
+    # sum of squares of d: each deal won by one team only adds 1
+    var = (only_a + only_b - deals * mean * mean) / (deals - 1)
+    half = z * math.sqrt(max(0.0, var) / deals)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)
