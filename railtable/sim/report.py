@@ -124,7 +124,20 @@ def print_levels(rows: list[dict], console: Console, title: str) -> None:
 
 
 def print_arena(report: dict, console: Console) -> None:
-    """Ratings with their 95% intervals, then who beat whom."""
+    """Ratings with their 95% intervals, then who beat whom; for a cooperative game the
+    teams' win rates and their paired differences. Thinking times last."""
+    if report.get("mode") == "teams":
+        _print_teams(report, console)
+    else:
+        _print_rated(report, console)
+    _print_timing(report, console)
+    for e in report["errors"]:
+        team = f" (team {escape(e['team'])})" if "team" in e else ""
+        console.print(f"[red]game with seed {e['seed']}{team} failed:[/red] "
+                      f"{escape(e['error'])}")
+
+
+def _print_rated(report: dict, console: Console) -> None:
     t = Table(title=f"{report['game']}: {report['games']} games, {report['players']} seats, "
                     f"seats rotated, seed {report['seed']}")
     for col in ("bot", "rating", "95% interval", "games", "seats", "wins", "win %",
@@ -145,21 +158,50 @@ def print_arena(report: dict, console: Console) -> None:
         h.add_row(escape(a), *("—" if b == a or row.get(b) is None else _pct(row[b])
                                for b in names))
     console.print(h)
+
+
+def _points(x) -> str:
+    """A difference of two rates, in percentage points with its sign."""
+    return "-" if x is None else f"{100 * x:+.1f}"
+
+
+def _print_teams(report: dict, console: Console) -> None:
+    t = Table(title=f"{report['game']}: {report['deals']} deals × {len(report['bots'])} teams "
+                    f"of {report['players']} seats, teams on the same deals, "
+                    f"seed {report['seed']}")
+    for col in ("team", "deals", "wins", "win %", "95% interval"):
+        t.add_column(col, justify="left" if col == "team" else "right")
+    for r in report["ratings"]:
+        t.add_row(escape(r["bot"]), str(r["games"]), str(r["wins"]), _pct(r["win_rate"]),
+                  f"{_pct(r['win_rate_low'])}-{_pct(r['win_rate_high'])}")
+    console.print(t)
+    p = Table(title="Paired on the deals both teams played: difference in win rate A − B "
+                    "(percentage points)")
+    for col in ("team A", "team B", "deals", "only A won", "only B won", "both", "neither",
+                "A − B", "95% interval"):
+        p.add_column(col, justify="left" if col.startswith("team") else "right")
+    for r in report["pairs"]:
+        p.add_row(escape(r["a"]), escape(r["b"]), str(r["deals"]), str(r["only_a"]),
+                  str(r["only_b"]), str(r["both"]), str(r["neither"]), _points(r["difference"]),
+                  f"{_points(r['difference_low'])} to {_points(r['difference_high'])}")
+    console.print(p)
+
+
+def _print_timing(report: dict, console: Console) -> None:
     timed = {b: r for b, r in report.get("timing", {}).items() if r["decisions"]}
-    if timed:
-        tt = Table(title="Thinking time per decision with a choice (ms)")
-        searched = any("median_playouts" in r for r in timed.values())
-        cols = ("bot", "decisions", "median", "99%", "longest", "within 1.2 × budget")
-        for col in cols + (("playouts: median / fewest",) if searched else ()):
-            tt.add_column(col, justify="left" if col == "bot" else "right")
-        for b, r in timed.items():
-            cells = [escape(b), str(r["decisions"]), f"{r['median_ms']:.1f}",
-                     f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}",
-                     _pct(r["on_time"]) if "on_time" in r else "—"]
-            if searched:
-                cells.append(f"{r['median_playouts']:g} / {r['min_playouts']:g}"
-                             if "median_playouts" in r else "—")
-            tt.add_row(*cells)
-        console.print(tt)
-    for e in report["errors"]:
-        console.print(f"[red]game with seed {e['seed']} failed:[/red] {escape(e['error'])}")
+    if not timed:
+        return
+    tt = Table(title="Thinking time per decision with a choice (ms)")
+    searched = any("median_playouts" in r for r in timed.values())
+    cols = ("bot", "decisions", "median", "99%", "longest", "within 1.2 × budget")
+    for col in cols + (("playouts: median / fewest",) if searched else ()):
+        tt.add_column(col, justify="left" if col == "bot" else "right")
+    for b, r in timed.items():
+        cells = [escape(b), str(r["decisions"]), f"{r['median_ms']:.1f}",
+                 f"{r['p99_ms']:.1f}", f"{r['max_ms']:.1f}",
+                 _pct(r["on_time"]) if "on_time" in r else "—"]
+        if searched:
+            cells.append(f"{r['median_playouts']:g} / {r['min_playouts']:g}"
+                         if "median_playouts" in r else "—")
+        tt.add_row(*cells)
+    console.print(tt)
