@@ -175,14 +175,16 @@ def _print_teams(report: dict, console: Console) -> None:
         t.add_row(escape(r["bot"]), str(r["games"]), str(r["wins"]), _pct(r["win_rate"]),
                   f"{_pct(r['win_rate_low'])}-{_pct(r['win_rate_high'])}")
     console.print(t)
-    p = Table(title="Paired on the deals both teams played: difference in win rate A − B "
-                    "(percentage points)")
-    for col in ("team A", "team B", "deals", "only A won", "only B won", "both", "neither",
-                "A − B", "95% interval"):
-        p.add_column(col, justify="left" if col.startswith("team") else "right")
+    p = Table(title="Paired on the deals both played: win % of A − win % of B (points)")
+    for col in ("A", "B"):  # long specs fold rather than lose their end
+        p.add_column(col, overflow="fold")
+    for col in ("deals", "won by A only / B only / both / neither", "A − B"):
+        p.add_column(col, justify="right")
+    p.add_column("95% interval", justify="right", no_wrap=True)
     for r in report["pairs"]:
-        p.add_row(escape(r["a"]), escape(r["b"]), str(r["deals"]), str(r["only_a"]),
-                  str(r["only_b"]), str(r["both"]), str(r["neither"]), _points(r["difference"]),
+        p.add_row(escape(r["a"]), escape(r["b"]), str(r["deals"]),
+                  f"{r['only_a']}/{r['only_b']}/{r['both']}/{r['neither']}",
+                  _points(r["difference"]),
                   f"{_points(r['difference_low'])} to {_points(r['difference_high'])}")
     console.print(p)
 
