@@ -309,11 +309,16 @@ def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option(..., "--bots", "-b",
                              help="The bots to rate, comma-separated, e.g. "
-                                  "'mcts(ms=1000),heuristic'; repeated to fill the seats."),
+                                  "'mcts(ms=1000),heuristic'; repeated to fill the seats "
+                                  "(in a cooperative game: the teams, each one bot in "
+                                  "every seat)."),
     players: Optional[int] = typer.Option(
         None, "--players", "-p", help="Seats per game (default: the number of --bots)."),
-    n: int = typer.Option(400, "-n", "--games", min=1, help="Number of games."),
-    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i."),
+    n: int = typer.Option(400, "-n", "--games", min=1,
+                          help="Number of games (in a cooperative game: of deals, each "
+                               "played by every team)."),
+    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i (in a cooperative "
+                                                "game, deal i does)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
                                        help="Worker processes (default: the cores)."),
     options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
@@ -322,8 +327,14 @@ def arena(
         None, "--log", help="Keep each finished game in this JSON-lines file; run again "
                             "with it to resume a run cut short or extend it with a larger -n."),
 ) -> None:
-    """Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals."""
-    from railtable.sim.arena import ArenaLogError, lineup, log_header, read_log, run_arena
+    """Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals.
+
+    A cooperative game (all seats win or lose together) is played by teams instead: each
+    bot takes every seat of one game, every team plays the same deals, and the report gives
+    each team's win rate and the paired difference between every two teams, with 95%
+    intervals.
+    """
+    from railtable.sim.arena import ArenaLogError, arena_games, log_header, read_log, run_arena
     from railtable.sim.pool import default_jobs
     from railtable.sim.report import print_arena
 
@@ -332,9 +343,7 @@ def arena(
         opts = parse_options(game, options)
         specs = split(bots, "--bots")
         players = players or max(len(specs), game.min_players)
-        if len(specs) > players:
-            raise InputError(f"--bots lists {len(specs)} bots for {players} seats")
-        specs = bot_specs(game, ",".join(lineup(specs, players)), players)[:len(specs)]
+        specs = _arena_specs(game, specs, players)
         if len(set(specs)) < 2:
             raise InputError("an arena needs at least two different bots")
         check_setup(game, players, opts)
@@ -343,9 +352,10 @@ def arena(
                 read_log(log, log_header(game, players, specs, seed, opts))
             except (ArenaLogError, OSError, UnicodeDecodeError) as e:
                 raise InputError(str(e)) from None
-    jobs = min(jobs or default_jobs(), n)
+    total = arena_games(game, specs, n)
+    jobs = min(jobs or default_jobs(), total)
     with _progress() as progress, user_errors():
-        task = progress.add_task(f"{game.id} arena", total=n)
+        task = progress.add_task(f"{game.id} arena", total=total)
         try:
             report = run_arena(game, players, specs, seed, n, opts, jobs=jobs,
                                on_done=lambda k: progress.advance(task, k), log=log,
@@ -358,6 +368,17 @@ def arena(
         print_arena(report, console)
     if report["errors"]:
         raise typer.Exit(FAILED)
+
+
+def _arena_specs(game, specs: list[str], players: int) -> list[str]:
+    """The arena's specs in canonical form, each checked in the seats it will take."""
+    from railtable.sim.arena import lineup
+
+    if game.cooperative:  # teams: any number of them, each one bot in every seat
+        return [bot_specs(game, s, players)[0] for s in specs]
+    if len(specs) > players:
+        raise InputError(f"--bots lists {len(specs)} bots for {players} seats")
+    return bot_specs(game, ",".join(lineup(specs, players)), players)[:len(specs)]
 
 
 # -- replay ----------------------------------------------------------------------------
