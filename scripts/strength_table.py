@@ -6,6 +6,9 @@ One row per log (complete or not): the first bot of the line-up is the one measu
 wins count 1/k for a win shared by k winners; Wilson 95% intervals; thinking times of
 every decision with a choice, and for an `ms` budget the share within 1.2 × the budget;
 the playouts a decision where the log has them (logs begun before they were kept: —).
+A team log (a cooperative game: every team plays the same deals) measures the first team:
+its deals and wins, and in the line-up cell each other team's wins and the paired
+difference in win rate (first team − other, percentage points) with its 95% interval.
 A log whose header has a "note" (a search whose defaults have changed since) shows it
 after the line-up.
 """
@@ -16,28 +19,54 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from railtable.sim.arena import games_won, timing  # noqa: E402
+from railtable.sim.arena import games_won, team_pairs, team_results, team_rows, timing  # noqa: E402
 from railtable.sim.ratings import wilson  # noqa: E402
+
+
+def _points(x) -> str:
+    return "—" if x is None else f"{100 * x:+.1f}"
+
+
+def rotated(header: dict, games: list[dict]) -> tuple[str, int, float, tuple[float, float]]:
+    """The others of the line-up, and the measured bot's games, wins and interval."""
+    seats = header["lineup"]
+    n, won = games_won([(tuple(g["seats"]), tuple(g["result"]["winners"])) for g in games],
+                       seats[0])
+    return ", ".join(seats[1:]), n, won, wilson(won, n) if n else (0.0, 1.0)
+
+
+def teams(header: dict, games: list[dict]) -> tuple[str, int, float, tuple[float, float]]:
+    """The other teams with their wins and the paired difference against the measured
+    team, and the measured team's deals, wins and interval."""
+    entrants = header["lineup"]
+    results = team_results(games)
+    mine, *rows = team_rows(results, entrants)
+    pairs = {p["b"]: p for p in team_pairs(results, entrants) if p["a"] == entrants[0]}
+    others = ", ".join(
+        f"{r['bot']} team (won {r['wins']} of {r['games']}; {entrants[0]} − {r['bot']}: "
+        f"{_points(pairs[r['bot']]['difference'])} points, 95% "
+        f"{_points(pairs[r['bot']]['difference_low'])} to "
+        f"{_points(pairs[r['bot']]['difference_high'])})" for r in rows)
+    return (others, mine["games"], mine["wins"],
+            (mine["win_rate_low"], mine["win_rate_high"]))
 
 
 def row(path: Path) -> str:
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])["arena"]
     games = [json.loads(line) for line in lines[1:] if line.strip()]
-    seats = header["lineup"]
-    bot = seats[0]
-    others = ", ".join(seats[1:])
+    bot = header["lineup"][0]
+    others, n, won, (low, high) = (teams if header.get("teams") else rotated)(header, games)
     if header.get("note"):  # how a log's search differed from today's defaults
         others += f" ({header['note']})"
-    n, won = games_won([(tuple(g["seats"]), tuple(g["result"]["winners"])) for g in games], bot)
-    low, high = wilson(won, n) if n else (0.0, 1.0)
     t = timing(games, [bot])[bot]
     times = (f"{t['median_ms']:.0f} / {t['p99_ms']:.0f} / {t['max_ms']:.0f}"
              if t["decisions"] else "—")
     on_time = f"{t['on_time']:.2%}" if "on_time" in t else "—"
     playouts = f"{t['median_playouts']:g} / {t['min_playouts']:g}" if "median_playouts" in t else "—"
     share = f"{won:g} ({won / n:.1%})" if n else "0"
-    return (f"| {header['game']} | {header['players']} | `{bot}` vs {others} | {n} | {share} | "
+    lead = f"`{bot}` team" if header.get("teams") else f"`{bot}`"
+    return (f"| {header['game']} | {header['players']} | {lead} vs {others} | {n} | {share} | "
             f"{low:.1%}-{high:.1%} | {times} | {on_time} | {playouts} |")
 
 
