@@ -304,7 +304,15 @@ def simulate(
 
 # -- arena -----------------------------------------------------------------------------
 
-@app.command()
+ARENA_HELP = (
+    "Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals. "
+    "A cooperative game (all seats win or lose together) is played by teams instead: each "
+    "bot takes every seat of a game, every team plays the same deals, and the report gives "
+    "each team's win rate and the paired difference between every two teams, with 95% "
+    "intervals.")
+
+
+@app.command(help=ARENA_HELP)
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option(..., "--bots", "-b",
@@ -327,13 +335,6 @@ def arena(
         None, "--log", help="Keep each finished game in this JSON-lines file; run again "
                             "with it to resume a run cut short or extend it with a larger -n."),
 ) -> None:
-    """Rate bots: games with the seats rotated, Bradley-Terry ratings with 95% intervals.
-
-    A cooperative game (all seats win or lose together) is played by teams instead: each
-    bot takes every seat of one game, every team plays the same deals, and the report gives
-    each team's win rate and the paired difference between every two teams, with 95%
-    intervals.
-    """
     from railtable.sim.arena import ArenaLogError, arena_games, log_header, read_log, run_arena
     from railtable.sim.pool import default_jobs
     from railtable.sim.report import print_arena
