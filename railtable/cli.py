@@ -312,7 +312,8 @@ ARENA_HELP = (
     "intervals.")
 
 
-@app.command(help=ARENA_HELP)
+@app.command(help=ARENA_HELP, short_help="Rate bots: seats rotated, or in a cooperative "
+             "game teams on the same deals; 95% intervals.")
 def arena(
     game_id: str = typer.Argument(..., metavar="GAME"),
     bots: str = typer.Option(..., "--bots", "-b",
