@@ -173,3 +173,8 @@ def test_strength_table_row_of_a_team_log(tmp_path):
                         f"{100 * pair['difference_high']:+.1f})")
     assert cells[4].startswith(f"{mine['wins']:g} (")
     assert cells[5] == f"{mine['win_rate_low']:.1%}-{mine['win_rate_high']:.1%}"
+
+
+def test_worker_processes_play_the_same_team_games():
+    pooled = run_arena(GAME, 3, TEAMS, 5, 2, jobs=2)
+    assert without_timing(pooled) == without_timing(run_arena(GAME, 3, TEAMS, 5, 2))
