@@ -176,24 +176,48 @@ def _way(table, si):
         yield fs, j, k
 
 
+_WAYS = {}
+
+
+def way_tables(b):
+    """For each target node and state: the signal fields a shortest route crosses and the
+    junctions it passes with the setting it needs ((fields), ((junction, setting), ...)),
+    flattened from the route tables once per board (the hot path only reads them)."""
+    ways = _WAYS.get(b.id)
+    if ways is None:
+        ways = {}
+        for n, table in route_tables(b).items():
+            rows = [None] * len(table)
+            for si in range(len(table)):
+                fields, juncs = [], []
+                for fs, j, k in _way(table, si):
+                    fields.extend(fs)
+                    if j >= 0:
+                        juncs.append((j, k))
+                rows[si] = (tuple(fields), tuple(juncs))
+            ways[n] = rows
+        _WAYS[b.id] = ways
+    return ways
+
+
 def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
     """Signal fields and switches standing in the way of a shortest route from state si to
     `target` (counted, and collected into the given sets)."""
-    n = 0
+    fs, js = way_tables(s.board)[target][si]
     green, jconf = s.green, s.jconf
-    for fs, j, k in _way(route_tables(s.board)[target], si):
-        for f in fs:
-            if not green[f]:
-                n += 1
-                if fields is not None:
-                    fields.add(f)
-            elif keep is not None:
-                keep.add(f)
-        if j >= 0:
-            if jconf[j] != k:
-                n += 1
-            if junctions is not None:
-                junctions.add(j)
+    n = 0
+    for f in fs:
+        if not green[f]:
+            n += 1
+            if fields is not None:
+                fields.add(f)
+        elif keep is not None:
+            keep.add(f)
+    for j, k in js:
+        if jconf[j] != k:
+            n += 1
+        if junctions is not None:
+            junctions.add(j)
     return n
 
 
@@ -233,7 +257,10 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
     return best[0], best[1]
 
 
-def _targets(s, t):
+def _targets(s, t, empties=None):
+    """Where train t should go next: a port that takes its good when loaded; else a trade
+    city with goods that no nearer empty train will take. `empties` (from `_empties`) saves
+    finding the empty trains again when every train of a position is valued."""
     b = s.board
     g = s.tgood[t]
     if g >= 0:
@@ -243,6 +270,8 @@ def _targets(s, t):
     if not CLAIMS:
         return [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
     # goods another empty train is nearer to are left to it
+    if empties is None:
+        empties = _empties(s)
     out = []
     si = _state_index(s, t)
     for c in range(4):
@@ -252,14 +281,19 @@ def _targets(s, t):
         dist = b.dist_to[n]
         mine = dist[si]
         nearer = 0
-        for u in range(9):
-            if u != t and s.tpos[u] >= 0 and s.tgood[u] < 0:
-                du = dist[_state_index(s, u)]
+        for u, su in empties:
+            if u != t:
+                du = dist[su]
                 if du < mine or (du == mine and u < t):
                     nearer += 1
         if nearer < s.goods[c]:
             out.append(n)
     return out or [b.trade_of_colour[c] for c in range(4) if s.goods[c] > 0]
+
+
+def _empties(s):
+    """The empty trains on the network with their state indices."""
+    return [(u, _state_index(s, u)) for u in range(9) if s.tpos[u] >= 0 and s.tgood[u] < 0]
 
 
 def _state_index(s, t):
@@ -284,26 +318,29 @@ def move_odds(s):
     return tuple(out)
 
 
-def train_value(s, t, odds=None):
+def train_value(s, t, odds=None, empties=None):
     """The expected worth of train t after its next move along the current way (the team
     picks the best exit of a city), in time tokens."""
     b = s.board
     p = s.tpos[t]
     loaded = s.tgood[t] >= 0
-    targets = _targets(s, t)
+    targets = _targets(s, t, empties)
     if not targets:
         return W_GOOD - W_DIST_LOADED * CAP_LOADED if loaded else W_EMPTY - W_DIST_EMPTY * CAP_EMPTY
     dists = [b.dist_to[n] for n in targets]
     tcells = [b.node_cell[n] for n in targets]
     wdl, wde = W_DIST_LOADED * SPEED[t // 3], W_DIST_EMPTY * SPEED[t // 3]
-    if loaded:
+    top, wd, cap = (W_GOOD, wdl, CAP_LOADED) if loaded else (W_EMPTY, wde, CAP_EMPTY)
+    if len(dists) == 1:
+        dist = dists[0]
+
         def base(si):
-            sd = min(d[si] for d in dists)
-            return W_GOOD - wdl * (sd if sd < CAP_LOADED else CAP_LOADED)
+            sd = dist[si]
+            return top - wd * (sd if sd < cap else cap)
     else:
         def base(si):
             sd = min(d[si] for d in dists)
-            return W_EMPTY - wde * (sd if sd < CAP_EMPTY else CAP_EMPTY)
+            return top - wd * (sd if sd < cap else cap)
     nnc = b.num_node_cells
     si0 = _state_index(s, t)
     if p < nnc:
@@ -325,26 +362,28 @@ def train_value(s, t, odds=None):
     best = None
     for states, kind, where in routes:
         d = len(states)
+        vals = [base(x) for x in states]  # each state once, however many faces reach it
+        last = vals[-1] if d else now
         tot = 0.0
         for r in faces:
             if r < d or (r == d and kind != 0):
-                tot += base(states[r - 1])
+                tot += vals[r - 1]
             elif kind == 0:
                 wk = b.cell_kind[where]
                 if where in tcells:
-                    tot += (W_GOOD if loaded and wk == PORT else base(states[-1]) + READY)
+                    tot += (W_GOOD if loaded and wk == PORT else last + READY)
                 elif wk == START:
                     tot -= 2.0 * w_token
                 elif wk == PORT and not s.na:
                     tot += 0.0
                 else:
-                    tot += base(states[-1])
+                    tot += last
             elif kind == 2:
                 tot -= 2.0 * (r - d) * w_token
             elif kind == 3:
-                tot += base(states[-1])
+                tot += last
             else:
-                tot += (base(states[-1]) if d else now) - (r - d) * w_token
+                tot += last - (r - d) * w_token
         v = tot / 6.0
         if best is None or v > best:
             best = v
@@ -378,9 +417,10 @@ def evaluate(s):
                 continue
         v += W_HAND * (min(n, 5) if p == s.active and s.phase == PH_ACTIONS else n)
     odds = move_odds(s) if USE_ODDS else None
+    empties = _empties(s)
     for t in range(9):
         if s.tpos[t] >= 0:
-            v += train_value(s, t, odds)
+            v += train_value(s, t, odds, empties)
     return v
 
 
