@@ -126,3 +126,55 @@ def test_a_search_with_a_playout_horizon_plays_legally():
         a = bots[s.current_player()].act(s)
         assert a in s.legal_actions()
         s.apply(a)
+
+
+def test_the_way_tables_list_what_each_shortest_route_crosses():
+    # the heuristic reads the signal fields and switches of a shortest way from tables made
+    # once per board; they must list exactly what walking the route step by step meets
+    from railtable.games.switch_and_signal.bot import _way, route_tables, way_tables
+    for board in ("central_europe", "north_america"):
+        b = GAME.new_state(3, 1, {"board": board}, record_events=False).board
+        routes, ways = route_tables(b), way_tables(b)
+        assert ways.keys() == routes.keys()
+        crossing = 0
+        for n, table in routes.items():
+            for si in range(len(table)):
+                steps = list(_way(table, si))
+                fields = tuple(f for fs, _, _ in steps for f in fs)
+                juncs = tuple((j, k) for _, j, k in steps if j >= 0)
+                assert ways[n][si] == (fields, juncs)
+                crossing += bool(juncs)
+        assert crossing > 0  # the routes do pass switches
+
+
+
+def test_an_empty_train_leaves_goods_to_nearer_empty_trains():
+    # the heuristic's claims: an empty train heads for a trade city only while fewer empty
+    # trains are nearer to it (ties to the lower train) than the city has goods left; with
+    # none left to it, any city with goods. Checked against that rule written out, in the
+    # positions of a whole game
+    from railtable.games.switch_and_signal.bot import _state_index, _targets
+
+    def claimed(s, t):
+        b = s.board
+        mine = [c for c in range(4) if s.goods[c] > 0]
+        out = []
+        for c in mine:
+            dist = b.dist_to[b.trade_of_colour[c]]
+            d = dist[_state_index(s, t)]
+            nearer = sum(1 for u in range(9) if u != t and s.tpos[u] >= 0 and s.tgood[u] < 0
+                         and (dist[_state_index(s, u)], u) < (d, t))
+            if nearer < s.goods[c]:
+                out.append(b.trade_of_colour[c])
+        return out or [b.trade_of_colour[c] for c in mine]
+
+    s = GAME.new_state(3, 11, record_events=False)
+    bots = [make_bot("greedy", GAME, p, p) for p in range(3)]
+    checked = 0
+    while not s.is_terminal():
+        for t in range(9):
+            if s.tpos[t] >= 0 and s.tgood[t] < 0:
+                assert _targets(s, t) == claimed(s, t)
+                checked += 1
+        s.apply(bots[s.current_player()].act(s))
+    assert checked > 100
