@@ -7,6 +7,7 @@ from railtable.sim.arena import lineup, run_arena
 from railtable.sim.pool import Batch
 from tests.cli.helpers import assert_bad_input, run
 from tests.engine.toy_game import GAME
+from tests.sim.strength import strength_table
 
 
 def test_rotation_seats_every_bot_in_every_seat_equally():
@@ -114,12 +115,7 @@ def test_arena_table_shows_thinking_times_and_a_log_resumes_from_the_command_lin
 
 def test_strength_table_row_matches_the_arena_report(tmp_path):
     # scripts/strength_table.py rebuilds docs/bots.md's table from the logs alone
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "scripts" / "strength_table.py"
-    spec = importlib.util.spec_from_file_location("strength_table", path)
-    table = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(table)
+    table = strength_table()
     log = tmp_path / "toy.jsonl"
     report = run_arena(GAME, 2, ["mcts(iterations=5)", "random"], 4, 10, bootstrap=5, log=log)
     mine = next(r for r in report["ratings"] if r["bot"] == "mcts(iterations=5)")

@@ -15,6 +15,7 @@ from railtable.sim.pool import Batch
 from railtable.sim.ratings import paired_difference, wilson
 from railtable.sim.report import print_arena
 from tests.cli.helpers import assert_bad_input, run
+from tests.sim.strength import strength_table
 
 TEAMS = ["greedy", "random"]  # the cheap bots: a game takes milliseconds
 
@@ -154,12 +155,7 @@ def test_arena_command_plays_a_cooperative_game_by_teams(tmp_path):
 
 
 def test_strength_table_row_of_a_team_log(tmp_path):
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[2] / "scripts" / "strength_table.py"
-    spec = importlib.util.spec_from_file_location("strength_table", path)
-    table = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(table)
+    table = strength_table()
     log = tmp_path / "coop.jsonl"
     report = run_arena(GAME, 3, TEAMS, 5, 3, log=log)
     mine, other = report["ratings"]
