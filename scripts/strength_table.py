@@ -21,10 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from railtable.sim.arena import games_won, team_pairs, team_results, team_rows, timing  # noqa: E402
 from railtable.sim.ratings import wilson  # noqa: E402
-
-
-def _points(x) -> str:
-    return "—" if x is None else f"{100 * x:+.1f}"
+from railtable.sim.report import points  # noqa: E402
 
 
 def rotated(header: dict, games: list[dict]) -> tuple[str, int, float, tuple[float, float]]:
@@ -44,9 +41,9 @@ def teams(header: dict, games: list[dict]) -> tuple[str, int, float, tuple[float
     pairs = {p["b"]: p for p in team_pairs(results, entrants) if p["a"] == entrants[0]}
     others = ", ".join(
         f"{r['bot']} team (won {r['wins']} of {r['games']}; {entrants[0]} − {r['bot']}: "
-        f"{_points(pairs[r['bot']]['difference'])} points, 95% "
-        f"{_points(pairs[r['bot']]['difference_low'])} to "
-        f"{_points(pairs[r['bot']]['difference_high'])})" for r in rows)
+        f"{points(pairs[r['bot']]['difference'])} points, 95% "
+        f"{points(pairs[r['bot']]['difference_low'])} to "
+        f"{points(pairs[r['bot']]['difference_high'])})" for r in rows)
     return (others, mine["games"], mine["wins"],
             (mine["win_rate_low"], mine["win_rate_high"]))
 

@@ -160,9 +160,9 @@ def _print_rated(report: dict, console: Console) -> None:
     console.print(h)
 
 
-def _points(x) -> str:
-    """A difference of two rates, in percentage points with its sign."""
-    return "-" if x is None else f"{100 * x:+.1f}"
+def points(x) -> str:
+    """A difference of two rates, in percentage points with its sign (— for none)."""
+    return "—" if x is None else f"{100 * x:+.1f}"
 
 
 def _print_teams(report: dict, console: Console) -> None:
@@ -184,8 +184,8 @@ def _print_teams(report: dict, console: Console) -> None:
     for r in report["pairs"]:
         p.add_row(escape(r["a"]), escape(r["b"]), str(r["deals"]),
                   f"{r['only_a']}/{r['only_b']}/{r['both']}/{r['neither']}",
-                  _points(r["difference"]),
-                  f"{_points(r['difference_low'])} to {_points(r['difference_high'])}")
+                  points(r["difference"]),
+                  f"{points(r['difference_low'])} to {points(r['difference_high'])}")
     console.print(p)
 
 
