@@ -20,8 +20,9 @@ def create_app(db_url: str | None = None, **kwargs):
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-        bot_delay: float = 0.6) -> None:
-    """Serve on host:port until interrupted; `db` is any SQLAlchemy URL."""
+        bot_delay: float = 0.6, idle_minutes: float = 10.0) -> None:
+    """Serve on host:port until interrupted; `db` is any SQLAlchemy URL. A table nobody
+    uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
@@ -33,7 +34,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
-    app = create_app(url, bot_delay=bot_delay)
+    app = create_app(url, bot_delay=bot_delay, idle_seconds=idle_minutes * 60)
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"

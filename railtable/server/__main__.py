@@ -1,4 +1,4 @@
-"""python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S]"""
+"""python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]"""
 
 import argparse
 
@@ -13,8 +13,13 @@ def main() -> None:
                    "the user's data directory)")
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help="seconds a bot waits before it acts, so people can follow")
+    p.add_argument("--idle-minutes", type=float, default=10.0,
+                   help="a table nobody uses leaves memory after so many minutes and is "
+                   "rebuilt from the database when needed (0: never)")
     a = p.parse_args()
-    run(a.host, a.port, a.db, bot_delay=a.bot_delay)
+    if a.idle_minutes < 0:
+        p.error("--idle-minutes must be 0 or more")
+    run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes)
 
 
 if __name__ == "__main__":

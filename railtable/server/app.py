@@ -18,7 +18,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server.manager import LANGS, ActionError, Conn, Manager, dumps, table_info
+from railtable.server.manager import (LANGS, ActionError, Conn, Manager, TableGone, dumps,
+                                      table_info)
 from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
@@ -26,6 +27,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 HELLO_TIMEOUT = 30.0
+GET_TRIES = 5  # a table evicted while a request held it is fetched again, at most so often
 GAME_ASSETS = {"view.js": "text/javascript; charset=utf-8",
                "i18n.json": "application/json; charset=utf-8"}
 
@@ -94,10 +96,11 @@ def game_info(game) -> dict:
 
 
 def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
-               bot_processes: bool = True) -> Starlette:
+               bot_processes: bool = True, idle_seconds: float | None = 600.0) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
-    (else in threads)."""
+    (else in threads); `idle_seconds`: a table nobody uses leaves memory after so long
+    (0 or None: never; it is rebuilt from the database when needed)."""
     holder: dict = {}
 
     def mgr() -> Manager:
@@ -106,7 +109,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager = Manager(Store(db_url), bot_delay=bot_delay, bot_budget=bot_budget,
-                          bot_processes=bot_processes)
+                          bot_processes=bot_processes, idle_seconds=idle_seconds)
         holder["manager"] = manager
         await manager.start()
         app.state.manager = manager
@@ -180,19 +183,27 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         return JSONResponse(info)
 
     async def api_join(request: Request) -> Response:
-        try:
-            t = await mgr().get(request.path_params["id"])
-        except ActionError as e:
-            return error(e.code, e.message, e.status)
-        if t is None:
-            return error("not_found", "no such table", 404)
-        try:
-            body = await read_json(request)
-            out = await t.claim(body.get("name"), body.get("token"), body.get("seat"))
-        except ActionError as e:
-            return error(e.code, e.message, e.status)
-        out["url"] = f"/table/{t.id}#token={out['token']}"
-        return JSONResponse(out)
+        table_id = request.path_params["id"]
+        body = None
+        for _ in range(GET_TRIES):
+            try:
+                t = await mgr().get(table_id)
+            except ActionError as e:
+                return error(e.code, e.message, e.status)
+            if t is None:
+                return error("not_found", "no such table", 404)
+            try:
+                if body is None:
+                    body = await read_json(request)
+                out = await t.claim(body.get("name"), body.get("token"), body.get("seat"))
+            except TableGone:  # evicted while we read the body: the table afresh
+                continue
+            except ActionError as e:
+                return error(e.code, e.message, e.status)
+            out["url"] = f"/table/{t.id}#token={out['token']}"
+            return JSONResponse(out)
+        e = TableGone()
+        return error(e.code, e.message, e.status)
 
     async def api_replay(request: Request) -> Response:
         upto = request.query_params.get("upto")
@@ -256,14 +267,27 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                 4400)
         lang = hello.get("lang") if hello.get("lang") in LANGS else "en"
         token = hello.get("token")
-        seat = None
-        if token is not None:
-            if not isinstance(token, str) or len(token) > 200 \
-                    or (seat := table.seat_for_token(token)) is None:
+        if token is not None and (not isinstance(token, str) or len(token) > 200):
+            return await refuse("bad_token", "this seat link is not valid", 4403)
+        for _ in range(GET_TRIES):
+            seat = None
+            if token is not None and (seat := table.seat_for_token(token)) is None:
                 return await refuse("bad_token", "this seat link is not valid", 4403)
-        conn = Conn(websocket, seat, lang)
+            conn = Conn(websocket, seat, lang)
+            try:
+                await table.attach(conn)
+                break
+            except TableGone:  # evicted while we waited for the hello: the table afresh
+                try:
+                    table = await mgr().get(websocket.path_params["id"])
+                except ActionError as e:
+                    return await refuse(e.code, e.message, 4409)
+                if table is None:
+                    return await refuse("not_found", "no such table", 4404)
+        else:
+            e = TableGone()
+            return await refuse(e.code, e.message, 4409)
         sender = asyncio.create_task(conn.sender())
-        await table.attach(conn)
         try:
             while not conn.closed:
                 msg = await websocket.receive()

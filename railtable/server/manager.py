@@ -3,12 +3,14 @@
 The record is the source of truth: a table in memory is `new_state(n, seed, options)` plus
 its committed actions. An action is validated, applied, committed (the database writer
 batches the commits of all tables that act in the same moment) and only then broadcast.
-Bots think in a thread pool on a clone of the state, never on the event loop.
+Bots think in worker processes (or a thread pool), never on the event loop. A table nobody
+uses leaves memory after `idle_seconds` and is rebuilt from the database when needed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import hashlib
 import hmac
@@ -60,6 +62,14 @@ class ActionError(Exception):
 
     def to_json(self) -> dict:
         return {"type": "error", "code": self.code, "message": self.message}
+
+
+class TableGone(ActionError):
+    """The LiveTable was evicted (or is being reloaded) while a request held it: the caller
+    gets the table afresh with `Manager.get` and tries again."""
+
+    def __init__(self) -> None:
+        super().__init__("unavailable", "the table was unloaded meanwhile; try again", 409)
 
 
 def clean_name(name: Any) -> str:
@@ -120,9 +130,39 @@ class Database:
         self._pending: list[tuple[NewAction, asyncio.Future]] = []
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task | None = None
+        # table id -> writes of that table not yet settled (queued, being committed, or a
+        # call_for() running): such a table must stay in memory
+        self._unsettled: collections.Counter[str] = collections.Counter()
 
     async def call(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def call_for(self, table_id: str, fn, *args):
+        """`call` for a write that changes one table: the table counts as busy until the
+        database thread is done with it (even if the caller stops waiting)."""
+        loop = asyncio.get_running_loop()
+        self._unsettled[table_id] += 1
+        cf = self.pool.submit(fn, *args)
+
+        def done(_cf) -> None:  # on the database thread, or here if cancelled before it ran
+            try:
+                loop.call_soon_threadsafe(self._settle, table_id)
+            except RuntimeError:  # the loop is closed: nothing to keep any more
+                pass
+
+        cf.add_done_callback(done)
+        return await asyncio.wrap_future(cf)
+
+    def _settle(self, table_id: str, _fut=None) -> None:
+        n = self._unsettled[table_id] - 1
+        if n > 0:
+            self._unsettled[table_id] = n
+        else:
+            del self._unsettled[table_id]
+
+    def busy(self, table_id: str) -> bool:
+        """Whether a write of this table is still queued or being committed."""
+        return table_id in self._unsettled
 
     def start(self) -> None:
         self._wake = asyncio.Event()
@@ -143,6 +183,10 @@ class Database:
 
     def append(self, action: NewAction) -> asyncio.Future:
         fut = asyncio.get_running_loop().create_future()
+        self._unsettled[action.table_id] += 1
+        # settled once the commit has succeeded or failed (the callback runs a moment later,
+        # which only errs on the side of keeping the table)
+        fut.add_done_callback(functools.partial(self._settle, action.table_id))
         self._pending.append((action, fut))
         self._wake.set()
         return fut
@@ -200,6 +244,10 @@ class LiveTable:
                      for s in self.seats if s.kind == "bot"}
         self.bot_task: asyncio.Task | None = None
         self.bot_seq = -1
+        # eviction: when the table last did something (time.monotonic()), and whether the
+        # manager has let go of this object (a request still holding it must get it afresh)
+        self.last_active = time.monotonic()
+        self.evicted = False
         # filled by rebuild()
         self.state = None
         self.seq = 0
@@ -350,8 +398,16 @@ class LiveTable:
                 return s.seat
         return None
 
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
     async def attach(self, conn: Conn) -> None:
+        """Add a connection and send it the full state. Raises TableGone if the table was
+        evicted meanwhile (the caller gets it again with `Manager.get`)."""
         async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            self.touch()
             self.conns.add(conn)
             conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
         self.broadcast_players()
@@ -364,6 +420,7 @@ class LiveTable:
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.close()
+        self.touch()
         self.broadcast_players()
         if not self.conns and self.status == "finished":
             self.mgr.evict(self)
@@ -373,6 +430,8 @@ class LiveTable:
     async def act(self, seat: int | None, seq: Any, action_id: Any = None,
                   action_json: Any = None) -> None:
         async with self.lock:
+            if self.evicted:
+                raise TableGone()
             self._check_turn(seat, seq)
             game, st = self.game, self.state
             legal_set = self._legal_set if self._legal is not None else None
@@ -435,6 +494,7 @@ class LiveTable:
                 log.exception("table %s: broadcasting action %s failed", self.id, self.seq)
                 self.mgr.schedule_reload(self.id)
             self._schedule_bot()
+            self.touch()
             if status == "finished" and not self.conns:
                 self.mgr.evict(self)
 
@@ -458,6 +518,8 @@ class LiveTable:
 
     async def undo(self, seat: int | None, seq: Any) -> None:
         async with self.lock:
+            if self.evicted:
+                raise TableGone()
             if seat is None:
                 raise ActionError("forbidden", "spectators cannot undo", 403)
             if self.status != "running":
@@ -471,17 +533,22 @@ class LiveTable:
                                   "else has decided since, or it drew, rolled or revealed "
                                   "something")
             keep = self.seq - 1
-            await self.mgr.db.call(self.mgr.db.store.truncate_actions, self.id, keep, "running")
+            await self.mgr.db.call_for(self.id, self.mgr.db.store.truncate_actions, self.id,
+                                       keep, "running")
             rows = [ActionRow(i, s, a, b) for i, ((s, b), a)
                     in enumerate(zip(self.hist[:keep], self.actions[:keep]))]
             self.rebuild(rows)
             self.broadcast(full=True)
             self._schedule_bot()
+            self.touch()
 
     async def claim(self, name: str, token: str | None, seat: Any) -> dict:
-        """A person takes a free human seat (by its invitation token, or any free one)."""
+        """A person takes a free human seat (by its invitation token, or any free one).
+        Raises TableGone if the table was evicted meanwhile."""
         name = clean_name(name)
         async with self.lock:
+            if self.evicted:
+                raise TableGone()
             if token is not None:
                 if not isinstance(token, str) or len(token) > 200:
                     raise ActionError("bad_token", "bad seat token", 403)
@@ -507,8 +574,8 @@ class LiveTable:
             all_named = all(s.name is not None or s.kind == "bot" or s is srow
                             for s in self.seats)
             new_status = "running" if all_named and self.status == "open" else None
-            ok = await self.mgr.db.call(self.mgr.db.store.claim_seat, self.id, srow.seat,
-                                        name, new_hash, expect, new_status)
+            ok = await self.mgr.db.call_for(self.id, self.mgr.db.store.claim_seat, self.id,
+                                            srow.seat, name, new_hash, expect, new_status)
             if not ok:
                 raise ActionError("no_seat", "the seat was taken meanwhile", 409)
             replaced = srow.token_hash != new_hash
@@ -524,6 +591,7 @@ class LiveTable:
                 self._legal = None
             self.broadcast(full=True)
             self._schedule_bot()
+            self.touch()
             return {"seat": srow.seat, "token": token, "name": name}
 
     # -- bots -----------------------------------------------------------------------------
@@ -548,6 +616,8 @@ class LiveTable:
             raise
         except Exception:  # noqa: BLE001 - never lose a bot's turn silently
             log.exception("table %s: the bot of seat %s failed", self.id, seat)
+        finally:
+            self.touch()
 
     async def _bot_move_inner(self, seat: int, seq: int) -> None:
         if self.mgr.bot_delay > 0:
@@ -579,7 +649,7 @@ class LiveTable:
         try:
             await self.act(seat, seq, action_id=a)
         except ActionError as e:
-            if e.code not in ("stale", "finished"):
+            if e.code not in ("stale", "finished") and not isinstance(e, TableGone):
                 log.warning("table %s: bot move refused: %s", self.id, e.message)
 
 
@@ -652,26 +722,46 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
 
 
 class Manager:
+    """The live tables of one database.
+
+    A table is in `tables` while it is used; `get` rebuilds a missing one from the database.
+    A table that has been idle for `idle_seconds` (no connection, no bot move scheduled or
+    running, its lock free, no write of it unsettled) leaves memory; a background task
+    checks every min(60, idle_seconds / 2) seconds. `idle_seconds` 0 or None: never."""
+
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
-                 bot_workers: int = 2, bot_processes: bool = True) -> None:
+                 bot_workers: int = 2, bot_processes: bool = True,
+                 idle_seconds: float | None = 600.0) -> None:
         self.db = Database(store)
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self.bot_pool = _make_bot_pool(bot_workers, bot_processes)
         self.bot_processes = not isinstance(self.bot_pool, ThreadPoolExecutor)
+        self.idle_seconds = idle_seconds if idle_seconds and idle_seconds > 0 else None
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self._bg: set[asyncio.Task] = set()
+        self._evictor: asyncio.Task | None = None
 
     async def start(self) -> None:
         self.db.start()
-        for table_id in await self.db.call(self.db.store.live_table_ids):
+        # Only tables where a bot may be to move are rebuilt now, so all-bot games go on
+        # after a restart; every other table is rebuilt when someone asks for it.
+        for table_id in await self.db.call(self.db.store.bot_table_ids):
             try:
                 await self.get(table_id)
             except Exception:  # noqa: BLE001 - one broken table must not stop the server
                 log.exception("table %s could not be restored", table_id)
+        if self.idle_seconds:
+            self._evictor = asyncio.create_task(self._evict_loop())
 
     async def stop(self) -> None:
+        if self._evictor is not None:
+            self._evictor.cancel()
+            try:
+                await self._evictor
+            except asyncio.CancelledError:
+                pass
         for t in self.tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
@@ -712,12 +802,50 @@ class Manager:
         return t
 
     def evict(self, t: LiveTable) -> None:
+        """Let go of a table (in one step: no await). Whoever still holds the object gets
+        TableGone from attach/claim/act/undo and fetches the table again with `get`."""
+        t.evicted = True
         if self.tables.get(t.id) is t:
             del self.tables[t.id]
+
+    def is_idle(self, t: LiveTable) -> bool:
+        """Nothing of the table is going on: it may leave memory without losing anything."""
+        return (not t.conns
+                and (t.bot_task is None or t.bot_task.done())
+                and not t.lock.locked()
+                and not self.db.busy(t.id)
+                and t.id not in self._loading)
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Evict every table idle since `idle_seconds` before `now` (time.monotonic());
+        returns their ids. Synchronous: no request runs in between."""
+        if not self.idle_seconds:
+            return []
+        if now is None:
+            now = time.monotonic()
+        gone = []
+        for t in list(self.tables.values()):
+            if now - t.last_active >= self.idle_seconds and self.is_idle(t):
+                self.evict(t)
+                gone.append(t.id)
+        if gone:
+            log.info("%d idle table(s) left memory, %d stay", len(gone), len(self.tables))
+        return gone
+
+    async def _evict_loop(self) -> None:
+        every = max(0.01, min(60.0, self.idle_seconds / 2))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.evict_idle()
+            except Exception:  # noqa: BLE001 - keep checking
+                log.exception("evicting idle tables failed")
 
     def schedule_reload(self, table_id: str) -> None:
         async def reload() -> None:
             t = self.tables.pop(table_id, None)
+            if t is not None:
+                t.evicted = True
             conns = list(t.conns) if t else []
             for c in conns:
                 c.close()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
-                        event, func, insert, select, update)
+                        event, exists, func, insert, select, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
@@ -221,6 +221,14 @@ class Store:
         with self.engine.connect() as c:
             return [r.id for r in c.execute(
                 select(tables_t.c.id).where(tables_t.c.status.in_(["open", "running"])))]
+
+    def bot_table_ids(self) -> list[str]:
+        """The running tables with a bot seat: the only ones where a bot may be to move."""
+        with self.engine.connect() as c:
+            has_bot = exists().where(and_(seats_t.c.table_id == tables_t.c.id,
+                                          seats_t.c.kind == "bot"))
+            return [r.id for r in c.execute(
+                select(tables_t.c.id).where(and_(tables_t.c.status == "running", has_bot)))]
 
     def actions(self, table_id: str) -> list[ActionRow]:
         with self.engine.connect() as c:
