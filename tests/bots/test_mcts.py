@@ -172,7 +172,7 @@ def test_search_bots_play_out_each_game_with_its_rollout_bot():
                                 ("ticket_to_ride", "cautious", "cautious"),
                                 ("railways_of_the_world", "heuristic", "heuristic"),
                                 ("steamland", "heuristic", "heuristic"),
-                                ("switch_and_signal", "greedy", "heuristic")]:
+                                ("switch_and_signal", "greedy", "farsighted")]:
         bot = make_bot("mcts(iterations=5)", get_game(gid), 0)
         assert bot._settings["rollout"] == rollout, gid
         assert bot._settings["guide"] == guide, gid

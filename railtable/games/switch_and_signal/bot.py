@@ -54,6 +54,9 @@ MEAN_ROLL = (3.5, 2.5, 5 / 3)
 SPEED_REF = 2.5
 HAND_HORIZON = True  # cards of players without another turn are worth nothing
 SPEED = tuple(SPEED_REF / m for m in MEAN_ROLL)
+# the farsighted bot: an empty train's target city is worth less by this share of
+# W_OBSTACLE for each red signal or wrong switch on the city's own way on to the port
+ONWARD = 0.5
 
 
 def walk(s, t, pos, head, e, limit=5):
@@ -221,10 +224,40 @@ def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
     return n
 
 
-def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
+def onward_obstacles(s, n):
+    """Red signals and switches set against the best way from trade city n on to a port:
+    the trip a train loaded there will make next."""
+    b = s.board
+    green = s.green
+    best_key = best_ob = None
+    for e in b.node_ends[n]:
+        f = b.end_field[e]
+        st = 2 * b.end_cell[e] + (b.end_head[e] > 0)
+        for port in b.ports:
+            d = b.dist_to[port][st]
+            if d >= 99:
+                continue
+            ob = (0 if f < 0 or green[f] else 1) + way_obstacles(s, -1, st, port)
+            key = d + 2 * ob
+            if best_key is None or key < best_key:
+                best_key, best_ob = key, ob
+    return best_ob or 0
+
+
+def onward_costs(s, weight):
+    """For each trade city with goods left: what an empty train heading there loses for
+    the obstacles on the city's way on to the port (`weight` × W_OBSTACLE each)."""
+    b = s.board
+    w = weight * W_OBSTACLE
+    return {b.trade_of_colour[c]: w * onward_obstacles(s, b.trade_of_colour[c])
+            for c in range(4) if s.goods[c] > 0}
+
+
+def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None, costs=None):
     """(value, obstacles) of the best way from state si to one of the targets: the distance
     value less W_OBSTACLE per signal or switch in the way. A train standing in a city may
-    leave along any line, so each exit's way is weighed."""
+    leave along any line, so each exit's way is weighed. `costs` (from `onward_costs`)
+    lowers an empty train's target by what stands in the way of its goods' onward trip."""
     b = s.board
     wd, cap, top = ((W_DIST_LOADED, CAP_LOADED, W_GOOD) if loaded
                     else (W_DIST_EMPTY, CAP_EMPTY, W_EMPTY))
@@ -245,6 +278,8 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None):
                 continue
             ob = (0 if f < 0 or s.green[f] else 1) + way_obstacles(s, t, st, n)
             v = top - wd * (d if d < cap else cap) - wob * ob
+            if costs and not loaded:
+                v -= costs.get(n, 0.0)
             if best is None or v > best[0]:
                 best = (v, ob, st, n, f)
     if best is None:
@@ -318,9 +353,9 @@ def move_odds(s):
     return tuple(out)
 
 
-def train_value(s, t, odds=None, empties=None):
+def train_value(s, t, odds=None, empties=None, costs=None):
     """The expected worth of train t after its next move along the current way (the team
-    picks the best exit of a city), in time tokens."""
+    picks the best exit of a city), in time tokens. `costs`: see `best_way`."""
     b = s.board
     p = s.tpos[t]
     loaded = s.tgood[t] >= 0
@@ -331,7 +366,12 @@ def train_value(s, t, odds=None, empties=None):
     tcells = [b.node_cell[n] for n in targets]
     wdl, wde = W_DIST_LOADED * SPEED[t // 3], W_DIST_EMPTY * SPEED[t // 3]
     top, wd, cap = (W_GOOD, wdl, CAP_LOADED) if loaded else (W_EMPTY, wde, CAP_EMPTY)
-    if len(dists) == 1:
+    if costs and not loaded:
+        offsets = [(d, costs.get(n, 0.0)) for d, n in zip(dists, targets)]
+
+        def base(si):
+            return top - min(wd * (d[si] if d[si] < cap else cap) + x for d, x in offsets)
+    elif len(dists) == 1:
         dist = dists[0]
 
         def base(si):
@@ -354,7 +394,7 @@ def train_value(s, t, odds=None, empties=None):
             routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
     else:
         routes = [walk(s, t, p, s.thead[t], -1)]
-    now, obst = best_way(s, t, si0, targets, loaded)
+    now, obst = best_way(s, t, si0, targets, loaded, costs=costs)
     obst *= OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY
     now += W_OBSTACLE * obst  # `now` is the distance part only
     faces = s.game.dice[t // 3]
@@ -395,7 +435,9 @@ def train_value(s, t, odds=None, empties=None):
     return now - W_OBSTACLE * obst + p * (best - now)
 
 
-def evaluate(s):
+def evaluate(s, onward=0.0):
+    """The heuristic's value of a position, in goods units (one good = W_GOOD). `onward`:
+    the farsighted bot's weight of obstacles on the goods' onward trips (see ONWARD)."""
     total = sum(map(sum, s.delivered))
     if s.over:
         if s.won:
@@ -418,9 +460,10 @@ def evaluate(s):
         v += W_HAND * (min(n, 5) if p == s.active and s.phase == PH_ACTIONS else n)
     odds = move_odds(s) if USE_ODDS else None
     empties = _empties(s)
+    costs = onward_costs(s, onward) if onward else None
     for t in range(9):
         if s.tpos[t] >= 0:
-            v += train_value(s, t, odds, empties)
+            v += train_value(s, t, odds, empties, costs)
     return v
 
 
@@ -456,15 +499,23 @@ class SwitchAndSignalBot(Bot):
     name = "heuristic"
 
     def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True,
-                 lookahead: int = 0) -> None:
+                 lookahead: int = 0, onward: float = 0.0) -> None:
         super().__init__(seat, seed)
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError("samples must be a whole number of at least 1")
+        if isinstance(onward, bool) or not isinstance(onward, (int, float)) or onward < 0:
+            raise ValueError("onward must be a number of at least 0")
         self.samples = samples
         self.two_ply = two_ply
         self.lookahead = lookahead
+        self.onward = float(onward)
         self.breadth = 3
         self.plan: list[int] = []
 
     # -- helpers ----------------------------------------------------------------------
+
+    def _eval(self, s):
+        return evaluate(s, self.onward)
 
     def _copies(self, state, k):
         return [state.determinize(self.seat, self.rng) for _ in range(k)]
@@ -495,7 +546,7 @@ class SwitchAndSignalBot(Bot):
                     c.apply(A.STOP)
                 elif c.phase == PH_ROLL:
                     c.apply(A.ACCEPT_ROLL)
-            v = evaluate(c)
+            v = self._eval(c)
             if v > best:
                 best, ba = v, a
         return ba
@@ -510,7 +561,7 @@ class SwitchAndSignalBot(Bot):
                 if a in c.legal_actions():  # else it was a forced choice, already taken
                     c.apply(a)
             self._settle(c)
-            tot += evaluate(c)
+            tot += self._eval(c)
         return tot / len(copies)
 
     # -- the decision -----------------------------------------------------------------
@@ -572,7 +623,7 @@ class SwitchAndSignalBot(Bot):
                 a = legal[0]
             c.apply(a)
             n += 1
-        return evaluate(c)
+        return self._eval(c)
 
     def _card_phase(self, state, legal):
         k = self.samples
@@ -599,7 +650,7 @@ class SwitchAndSignalBot(Bot):
         s = state
         b = s.board
         copies = self._copies(state, 1)
-        base_v = evaluate(copies[0])
+        base_v = self._eval(copies[0])
         best_v, best_seq = base_v, [A.END]
         h = s.hands[s.active]
         # loading is always worth its card: load first, paying with the most plentiful type
@@ -636,12 +687,13 @@ class SwitchAndSignalBot(Bot):
                     self._scan(s, t, p, 0, e, blockers_f, blockers_j, set())
             else:
                 self._scan(s, t, p, s.thead[t], -1, blockers_f, blockers_j, used_f)
+        costs = onward_costs(s, self.onward) if self.onward else None
         for t in range(9):
             if s.tpos[t] >= 0:
                 targets = _targets(s, t)
                 if targets:
                     best_way(s, t, _state_index(s, t), targets, s.tgood[t] >= 0,
-                             blockers_f, blockers_j, used_f)
+                             blockers_f, blockers_j, used_f, costs)
         configs = []
         if 0 in pays:
             pay = pays[0]
@@ -780,6 +832,24 @@ class SwitchAndSignalBot(Bot):
 
 def make_heuristic(seat: int, seed: int = 0, **params) -> SwitchAndSignalBot:
     return SwitchAndSignalBot(seat, seed, **params)
+
+
+class FarsightedBot(SwitchAndSignalBot):
+    """The heuristic that also keeps the goods' onward way open ("farsighted"): an empty
+    train values its target city less for every red signal or wrong switch between that
+    city and the port (ONWARD × W_OBSTACLE each), so the team stops taking discs and
+    switches from the way its trains will need once loaded, and favours cities whose way on
+    is open. Everything else is the heuristic's."""
+
+    name = "farsighted"
+
+    def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True,
+                 lookahead: int = 0, onward: float = ONWARD) -> None:
+        super().__init__(seat, seed, samples, two_ply, lookahead, onward)
+
+
+def make_farsighted(seat: int, seed: int = 0, **params) -> FarsightedBot:
+    return FarsightedBot(seat, seed, **params)
 
 
 # -- the greedy policy ("greedy") ---------------------------------------------------------

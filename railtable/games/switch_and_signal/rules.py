@@ -1133,6 +1133,9 @@ class SwitchAndSignalGame(Game):
     cooperative = True
     # search bots play out with the fast greedy policy: the heuristic samples and is slow
     rollout_bot = "greedy"
+    # and are guided by the farsighted heuristic (docs/bots.md, "Switch & Signal: the
+    # farsighted bot")
+    guide_bot = "farsighted"
     rules_version = "1"
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
@@ -1293,5 +1296,7 @@ class SwitchAndSignalGame(Game):
         return [win_chance(state)] * state.num_players
 
     def bots(self):
-        from railtable.games.switch_and_signal.bot import make_greedy, make_heuristic
-        return {"heuristic": make_heuristic, "greedy": make_greedy}
+        from railtable.games.switch_and_signal.bot import (make_farsighted, make_greedy,
+                                                           make_heuristic)
+        return {"heuristic": make_heuristic, "farsighted": make_farsighted,
+                "greedy": make_greedy}

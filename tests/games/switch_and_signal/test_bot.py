@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from railtable.bots.base import make_bot
 from railtable.games.switch_and_signal import GAME
 
@@ -178,3 +180,68 @@ def test_an_empty_train_leaves_goods_to_nearer_empty_trains():
                 checked += 1
         s.apply(bots[s.current_player()].act(s))
     assert checked > 100
+
+
+# -- the farsighted bot (docs/bots.md, "Switch & Signal: the farsighted bot") ------------
+
+def _clear_paris_to_marseille_via_tours(s):
+    from tests.games.switch_and_signal.helpers import field_between, set_green, set_switch
+    set_green(s, field_between(s, "paris", "tours"))
+    set_green(s, field_between(s, "marseille", "clermont"))
+    set_switch(s, "tours", "paris", "clermont")
+    set_switch(s, "clermont", "tours", "marseille")
+
+
+def test_onward_obstacles_count_what_stands_between_a_trade_city_and_the_port():
+    from railtable.games.switch_and_signal.bot import onward_obstacles
+    from tests.games.switch_and_signal.helpers import (blank, field_between, node, set_green,
+                                                       set_switch)
+    s = blank()
+    paris = node(s, "paris")
+    _clear_paris_to_marseille_via_tours(s)
+    assert onward_obstacles(s, paris) == 0
+    t = s.clone()
+    set_switch(t, "tours", "rennes", "paris")   # a switch set against the way on
+    assert onward_obstacles(t, paris) == 1
+    u = s.clone()
+    set_green(u, field_between(u, "marseille", "clermont"), False)   # the port's field red
+    assert onward_obstacles(u, paris) == 1
+
+
+def test_farsighted_evaluation_sees_the_goods_onward_way_and_the_heuristic_does_not():
+    from railtable.games.switch_and_signal.bot import (ONWARD, W_OBSTACLE, evaluate,
+                                                       onward_costs)
+    from tests.games.switch_and_signal.helpers import blank, node, put, set_switch
+    s = blank()
+    _clear_paris_to_marseille_via_tours(s)
+    put(s, 0, ("calais", "paris"), k=1)   # an empty black train one section from Paris
+    blocked = s.clone()
+    set_switch(blocked, "tours", "rennes", "paris")
+    assert onward_costs(blocked, ONWARD)[node(s, "paris")] == ONWARD * W_OBSTACLE
+    # the heuristic values only the train's way to Paris, which the switch does not touch
+    assert evaluate(blocked) == evaluate(s)
+    # the farsighted bot sees that a good loaded in Paris would find its way on shut
+    assert evaluate(blocked, ONWARD) < evaluate(s, ONWARD)
+
+
+def test_farsighted_bot_is_the_heuristic_with_the_onward_weight():
+    from railtable.bots.spec import SpecError
+    from railtable.games.switch_and_signal.bot import ONWARD
+    _, plain = _play("heuristic", 5, players=2)
+    _, zero = _play("farsighted(onward=0)", 5, players=2)
+    _, far = _play("farsighted", 5, players=2)
+    _, weighted = _play(f"heuristic(onward={ONWARD})", 5, players=2)
+    assert zero == plain
+    assert weighted == far
+    assert far != plain   # the onward weight changes decisions
+    for spec in ("farsighted(onward=-1)", "heuristic(samples=0)", "farsighted(x=1)"):
+        with pytest.raises(SpecError):
+            make_bot(spec, GAME, 0)
+
+
+def test_farsighted_bot_plays_whole_games_on_both_boards():
+    for seed, options in ((3, None), (4, {"board": "north_america"})):
+        s, _ = _play("farsighted", seed, options)
+        assert s.result().reason in ("all_goods_delivered", "departure_cards_exhausted",
+                                     "clock_ran_out")
+        assert sum(map(sum, s.delivered)) + sum(1 for g in s.tgood if g >= 0) >= 2
