@@ -24,7 +24,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from railtable.engine.registry import games as all_games
-from railtable.sim.args import (InputError, bot_specs, check_lang, check_players, check_setup,
+from railtable.sim.args import (InputError, bot_specs, check_lang, check_setup,
                                 load_game, parse_options, seat_specs, split)
 
 BAD_INPUT = 2
@@ -486,10 +486,14 @@ def serve(
     port: int = typer.Option(8000, "--port", min=1, max=65535),
     db: Optional[str] = typer.Option(None, "--db", help="An SQLAlchemy URL (default: a SQLite "
                                                         "file in your user data folder)."),
+    idle_minutes: float = typer.Option(
+        10.0, "--idle-minutes", min=0,
+        help="A table nobody uses leaves memory after so many minutes and is rebuilt from "
+             "the database when someone comes back (0: never)."),
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
-    run(host=host, port=port, db=db)
+    run(host=host, port=port, db=db, idle_minutes=idle_minutes)
 
 
 @app.command()

@@ -41,7 +41,12 @@ def test_serve_passes_its_options(monkeypatch):
     calls = fake_module(monkeypatch, "railtable.server")
     result = run("serve", "--port", "9001", "--db", "sqlite:///x.db")
     assert result.exit_code == 0, result.output
-    assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db"}]
+    assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db",
+                      "idle_minutes": 10.0}]
+    result = run("serve", "--idle-minutes", "0")
+    assert result.exit_code == 0, result.output
+    assert calls[-1]["idle_minutes"] == 0.0
+    assert run("serve", "--idle-minutes", "-1").exit_code != 0
 
 
 def test_loadtest_passes_its_options(monkeypatch):
