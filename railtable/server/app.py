@@ -247,12 +247,20 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                              "message": message}))
             await websocket.close(close_code)
 
-        try:
-            table = await mgr().get(websocket.path_params["id"])
-        except ActionError as e:
-            return await refuse(e.code, e.message, 4409)
+        async def fetch():
+            """The table, or None once the client has been refused."""
+            try:
+                t = await mgr().get(websocket.path_params["id"])
+            except ActionError as e:
+                await refuse(e.code, e.message, 4409)
+                return None
+            if t is None:
+                await refuse("not_found", "no such table", 4404)
+            return t
+
+        table = await fetch()
         if table is None:
-            return await refuse("not_found", "no such table", 4404)
+            return
         # The first message says who we are: {"type": "hello", "token": ..., "lang": ...}.
         # The token travels inside the socket, never in a URL that logs might keep.
         try:
@@ -278,12 +286,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 await table.attach(conn)
                 break
             except TableGone:  # evicted while we waited for the hello: the table afresh
-                try:
-                    table = await mgr().get(websocket.path_params["id"])
-                except ActionError as e:
-                    return await refuse(e.code, e.message, 4409)
+                table = await fetch()
                 if table is None:
-                    return await refuse("not_found", "no such table", 4404)
+                    return
         else:
             e = TableGone()
             return await refuse(e.code, e.message, 4409)
