@@ -203,6 +203,20 @@ def way_tables(b):
     return ways
 
 
+_EXITS = {}
+
+
+def city_exits(b, n):
+    """The ways out of city n: (state just past the city, 1 movement point to get there,
+    the signal field at the city's end of the line), for every line; made once per board."""
+    exits = _EXITS.get(b.id)
+    if exits is None:
+        exits = _EXITS[b.id] = [
+            tuple((2 * b.end_cell[e] + (b.end_head[e] > 0), 1, b.end_field[e])
+                  for e in b.node_ends[m]) for m in range(len(b.node_ids))]
+    return exits[n]
+
+
 def way_obstacles(s, t, si, target, fields=None, junctions=None, keep=None):
     """Signal fields and switches standing in the way of a shortest route from state si to
     `target` (counted, and collected into the given sets)."""
@@ -230,9 +244,7 @@ def onward_obstacles(s, n):
     b = s.board
     green = s.green
     best_key = best_ob = None
-    for e in b.node_ends[n]:
-        f = b.end_field[e]
-        st = 2 * b.end_cell[e] + (b.end_head[e] > 0)
+    for st, _, f in city_exits(b, n):
         for port in b.ports:
             d = b.dist_to[port][st]
             if d >= 99:
@@ -266,10 +278,7 @@ def best_way(s, t, si, targets, loaded, fields=None, junctions=None, keep=None, 
     starts = [(si, 0, -1)]
     c = si >> 1
     if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
-        starts = []
-        for e in b.node_ends[b.cell_node[c]]:
-            f = b.end_field[e]
-            starts.append((2 * b.end_cell[e] + (b.end_head[e] > 0), 1, f))
+        starts = city_exits(b, b.cell_node[c])
     best = None
     for st, extra, f in starts:
         for n in targets:
@@ -843,9 +852,8 @@ class FarsightedBot(SwitchAndSignalBot):
 
     name = "farsighted"
 
-    def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True,
-                 lookahead: int = 0, onward: float = ONWARD) -> None:
-        super().__init__(seat, seed, samples, two_ply, lookahead, onward)
+    def __init__(self, seat: int, seed: int = 0, onward: float = ONWARD, **params) -> None:
+        super().__init__(seat, seed, onward=onward, **params)
 
 
 def make_farsighted(seat: int, seed: int = 0, **params) -> FarsightedBot:
@@ -884,8 +892,7 @@ def way_plan(s, t):
     starts = [(si, 0, -1)]
     c = si >> 1
     if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
-        starts = [(2 * b.end_cell[e] + (b.end_head[e] > 0), 1, b.end_field[e])
-                  for e in b.node_ends[b.cell_node[c]]]
+        starts = city_exits(b, b.cell_node[c])
     best = None
     for st, extra, f in starts:
         for n in targets:
