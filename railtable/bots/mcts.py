@@ -22,7 +22,8 @@ Three additions make the search useful at the budgets people play with (see docs
 - A search stops early once the most visited root move can no longer be overtaken in the
   iterations left (the answer is the same, the time is saved).
 
-Spec: mcts(ms=1000) or mcts(iterations=2000), rollout=auto|random|<a bot of the game>,
+Spec: mcts(ms=1000), mcts(iterations=2000) or mcts(steps=1000) (decisions simulated, see
+`search`), rollout=auto|random|<a bot of the game>,
 guide=auto|<a bot of the game>, c=0.7, score=0.5, bias=5, horizon=0,
 belief=uniform|game, jobs=N (root parallelism over processes: independent trees whose root
 visits are summed). rollout=auto is the game's `rollout_bot` (its heuristic unless that is
@@ -133,21 +134,29 @@ def play_out(state: State, bots: list[Bot] | None, rng: random.Random,
     """Play to the end with `bots` (one per seat) or random moves (bots None), or until
     `limit` decisions are made; False if the deadline passes first (the iteration is
     dropped, so a slow rollout policy cannot push a decision past its time budget)."""
+    return _play(state, bots, rng, deadline, limit) >= 0
+
+
+def _play(state: State, bots: list[Bot] | None, rng: random.Random,
+          deadline: float | None, limit: int) -> int:
+    """`play_out`, returning the decisions made, or -1 if the deadline passed."""
     rng_random = rng.random
     clock = time.perf_counter
-    for step in range(limit):
+    step = 0
+    while step < limit:
         p = state.current_player()
         if p < 0:
             break
         if deadline is not None and (bots is not None or step & 15 == 15) \
                 and clock() >= deadline:
-            return False
+            return -1
         if bots is None:
             legal = state.legal_actions()
             state.apply(legal[int(rng_random() * len(legal))])
         else:
             state.apply(bots[p].act(state))
-    return True
+        step += 1
+    return step
 
 
 def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -> list[float]:
@@ -186,12 +195,16 @@ def rewards(state: State, score: float = 0.0, seen: list[float] | None = None) -
 
 
 def search(root: State, seat: int, *, iterations: int | None = None, ms: float | None = None,
-           horizon: int = 0,
+           steps: int | None = None, horizon: int = 0,
            c: float = 0.7, rollout: str = "random", seed: int = 0, score: float = 0.0,
            bias: float = 0.0, guide: str = "heuristic", stop_early: bool = True,
            root_hint: int = -1, belief: str = "uniform") -> dict[int, int]:
     """Run ISMCTS from `root` for `seat`; returns visits per root action.
 
+    steps: a budget in decisions simulated (the tree's and the playouts'), the same on any
+    machine: the search stops at the end of the iteration that reaches it. Playouts are
+    long early in a game and short near its end, so a search makes few iterations where a
+    playout says little and many where it plays the end out exactly.
     horizon: 0 plays every iteration to the end; N > 0 stops it after N decisions below
     the tree (the expanded move is the first; 1 scores the new leaf itself) and scores an
     unfinished position with `game.evaluate` (values in [0, 1], times 1 + score so they
@@ -217,16 +230,19 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
     tree = Node(None, -1, -1)
     seen: list[float] = []  # lowest and highest team score played out (cooperative games)
     deadline = None if ms is None else started + ms / 1000.0
-    if iterations is None and deadline is None:
+    if iterations is None and deadline is None and steps is None:
         iterations = 1000
-    done = 0
+    done = used = 0  # iterations, decisions simulated
     while True:
         if iterations is not None and done >= iterations:
             break
         if deadline is not None and clock() >= deadline:
             break
-        if stop_early and done and done % STOP_CHECK == 0 and _decided(tree, done, iterations,
-                                                                       started, deadline):
+        if steps is not None and used >= steps:
+            break
+        if stop_early and done and done % STOP_CHECK == 0 and _decided(
+                tree, done, iterations, started, deadline,
+                None if steps is None else (used, steps)):
             break
         state = sample(rng)
         if state.record_events:
@@ -249,6 +265,7 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
             else:
                 hint = guides[p].act(state)
             child, a = _select(node, legal, c, rng, hint, bias)
+            used += 1
             if child is None:  # expansion
                 child = node.children[a] = Node(node, a, p)
                 child.avail = 1
@@ -257,20 +274,23 @@ def search(root: State, seat: int, *, iterations: int | None = None, ms: float |
                 break
             state.apply(child.action)
             node = child
+        value = None
         if horizon:
-            finished = play_out(state, bots, rng, deadline, horizon - 1)
-            value = None
-            if finished and not state.is_terminal():
+            made = _play(state, bots, rng, deadline, horizon - 1)
+            if made >= 0 and not state.is_terminal():
                 value = evaluate(state)
                 if value is None:  # no evaluation here: play it to the end
-                    finished = play_out(state, bots, rng, deadline)
+                    more = _play(state, bots, rng, deadline, MAX_ROLLOUT)
+                    made = -1 if more < 0 else made + more
         else:
-            finished = play_out(state, bots, rng, deadline)
+            made = _play(state, bots, rng, deadline, MAX_ROLLOUT)
+        finished = made >= 0
+        used += max(made, 0)
         if not finished:  # out of time mid-rollout: drop it
             if node.parent is not None and node.visits == 0:
                 del node.parent.children[node.action]  # the node never got a result
             break
-        if horizon and value is not None:
+        if value is not None:
             reward = [v * (1.0 + score) for v in value]
         else:
             reward = rewards(state, score, seen)
@@ -293,13 +313,18 @@ def best_move(visits: dict[int, int], legal: list[int], hint: int = -1) -> int:
 
 
 def _decided(tree: Node, done: int, iterations: int | None, started: float,
-             deadline: float | None) -> bool:
-    """True when the most visited root move stays first whatever the iterations left do."""
+             deadline: float | None, steps: tuple[int, int] | None = None) -> bool:
+    """True when the most visited root move stays first whatever the iterations left do
+    (`steps`: decisions simulated so far and the budget; the iterations left are estimated
+    at the mean decisions an iteration so far)."""
     if len(tree.children) < 2:
         return False
     left = math.inf
     if iterations is not None:
         left = iterations - done
+    if steps is not None:
+        used, budget = steps
+        left = min(left, max(0, budget - used) * done / used)
     if deadline is not None:
         now = time.perf_counter()
         elapsed = now - started
@@ -324,14 +349,18 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, seat: int, seed: int = 0, ms: float | None = None,
-                 iterations: int | None = None, rollout: str = "auto", c: float = 0.7,
+                 iterations: int | None = None, steps: int | None = None,
+                 rollout: str = "auto", c: float = 0.7,
                  score: float = 0.5, bias: float = 5.0, guide: str = "auto",
                  jobs: int = 1, horizon: int = 0, belief: str = "uniform") -> None:
         super().__init__(seat, seed)
-        if ms is None and iterations is None:
+        if ms is None and iterations is None and steps is None:
             ms = 1000
         if (ms is not None and ms <= 0) or (iterations is not None and iterations <= 0):
             raise ValueError("ms and iterations must be positive")
+        if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)
+                                  or steps <= 0):
+            raise ValueError(f"mcts steps={steps!r}: a positive whole number of decisions")
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
@@ -346,6 +375,7 @@ class MCTSBot(Bot):
             raise ValueError(f"mcts belief={belief!r}: game (the game's opponent model) or "
                              "uniform")
         self.ms, self.iterations, self.rollout, self.c, self.jobs = ms, iterations, rollout, c, jobs
+        self.steps = steps
         self.score, self.bias, self.guide, self.belief = score, bias, guide, belief
         self._pool = None
         self._random = RandomBot(seat, seed)
@@ -394,7 +424,8 @@ class MCTSBot(Bot):
         if self.ms is not None:  # the guide's time counts; leave some for process hand-over
             ms = self.ms * (0.9 if self.jobs > 1 else 1.0) - (time.perf_counter() - started) * 1e3
             ms = max(ms, 1e-3)
-        kwargs = {"iterations": self.iterations, "c": self.c, "score": self.score,
+        kwargs = {"iterations": self.iterations, "steps": self.steps, "c": self.c,
+                  "score": self.score,
                   "belief": self.belief,
                   **self._settings, "root_hint": hint, "ms": ms}
         if self.jobs == 1:

@@ -172,7 +172,7 @@ def test_search_bots_play_out_each_game_with_its_rollout_bot():
                                 ("ticket_to_ride", "cautious", "cautious"),
                                 ("railways_of_the_world", "heuristic", "heuristic"),
                                 ("steamland", "heuristic", "heuristic"),
-                                ("switch_and_signal", "greedy", "farsighted")]:
+                                ("switch_and_signal", "greedy", "finisher")]:
         bot = make_bot("mcts(iterations=5)", get_game(gid), 0)
         assert bot._settings["rollout"] == rollout, gid
         assert bot._settings["guide"] == guide, gid
@@ -320,3 +320,26 @@ def test_bad_horizons_are_refused():
         make_bot("mcts(horizon=4)", GAME, 0)
     assert make_bot("mcts(horizon=0)", GAME, 0)._settings == make_bot("mcts", GAME, 0)._settings
     assert make_bot("mcts(horizon=4)", EvalToy(), 0)._settings["horizon"] == 4
+
+
+def test_a_steps_budget_counts_the_decisions_simulated():
+    # the budget is decisions applied in the tree and the playouts: a search from a
+    # position near the end (short playouts) makes more iterations with the same budget
+    from railtable.bots.mcts import _play
+    import random
+    s = GAME.new_state(2, 3)
+    start = search(s, 0, steps=200, seed=1, stop_early=False)
+    length = _play(s.clone(), None, random.Random(1), None, 10_000)
+    late = s.clone()
+    bots = [make_bot("random", GAME, p, p) for p in range(2)]
+    while _play(late.clone(), None, random.Random(1), None, 10_000) > 3:
+        late.apply(bots[late.current_player()].act(late))
+    near_end = search(late, 0, steps=200, seed=1, stop_early=False)
+    assert 200 / (length + 1) <= sum(start.values()) < sum(near_end.values())
+    assert search(s, 0, steps=1, seed=1, stop_early=False) and \
+        sum(search(s, 0, steps=1, seed=1, stop_early=False).values()) == 1
+    for spec in ("mcts(steps=0)", "mcts(steps=2.5)"):
+        with pytest.raises(SpecError):
+            make_bot(spec, GAME, 0)
+    assert make_bot("mcts(steps=50)", GAME, 0, seed=1).act(GAME.new_state(2, 4)) in \
+        GAME.new_state(2, 4).legal_actions()

@@ -26,9 +26,9 @@ import math
 from railtable.bots.base import Bot
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (
-    JUNC, PH_ACTIONS, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_MOVE_TRAIN,
-    PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH, PH_SETUP_TRACK,
-    PORT, START, TRADE)
+    JUNC, PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
+    PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
+    PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
 
 # weights (one delivered good = 60)
 W_GOOD = 60.0        # a good delivered
@@ -57,6 +57,10 @@ SPEED = tuple(SPEED_REF / m for m in MEAN_ROLL)
 # the farsighted bot: an empty train's target city is worth less by this share of
 # W_OBSTACLE for each red signal or wrong switch on the city's own way on to the port
 ONWARD = 0.5
+# the finisher: in the game's last turns (fewer departure cards in the pile than this) only
+# delivering every good still counts, and the greedy policy, which drives loaded trains to
+# the port, wins more of those turns than the evaluation's trade-offs between turns
+ENDGAME = 2
 
 
 def walk(s, t, pos, head, e, limit=5):
@@ -508,12 +512,17 @@ class SwitchAndSignalBot(Bot):
     name = "heuristic"
 
     def __init__(self, seat: int, seed: int = 0, samples: int = 4, two_ply: bool = True,
-                 lookahead: int = 0, onward: float = 0.0) -> None:
+                 lookahead: int = 0, onward: float = 0.0, endgame: int = 0) -> None:
         super().__init__(seat, seed)
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise ValueError("samples must be a whole number of at least 1")
         if isinstance(onward, bool) or not isinstance(onward, (int, float)) or onward < 0:
             raise ValueError("onward must be a number of at least 0")
+        if isinstance(endgame, bool) or not isinstance(endgame, int) or endgame < 0:
+            raise ValueError("endgame must be a whole number of departure cards, at least 0")
+        # the last `endgame` turns are played by the greedy policy (see ENDGAME)
+        self.endgame = endgame
+        self.closer = GreedyBot(seat, seed) if endgame else None
         self.samples = samples
         self.two_ply = two_ply
         self.lookahead = lookahead
@@ -579,6 +588,9 @@ class SwitchAndSignalBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.closer is not None and len(state.pile) < self.endgame:
+            self.plan = []
+            return self.closer.act(state)
         a = _planned(self, legal)
         if a is not None:
             return a
@@ -860,6 +872,22 @@ def make_farsighted(seat: int, seed: int = 0, **params) -> FarsightedBot:
     return FarsightedBot(seat, seed, **params)
 
 
+class FinisherBot(FarsightedBot):
+    """The farsighted bot that plays the game's last turns for the finish ("finisher"):
+    once fewer than ENDGAME departure cards are left in the pile, every decision is the
+    greedy policy's. There the evaluation still trades time tokens, cards and empty trains
+    for later turns that will not come; only delivering the last goods wins."""
+
+    name = "finisher"
+
+    def __init__(self, seat: int, seed: int = 0, endgame: int = ENDGAME, **params) -> None:
+        super().__init__(seat, seed, endgame=endgame, **params)
+
+
+def make_finisher(seat: int, seed: int = 0, **params) -> FinisherBot:
+    return FinisherBot(seat, seed, **params)
+
+
 # -- the greedy policy ("greedy") ---------------------------------------------------------
 #
 # A cheap, complete policy for every decision, without copies or evaluations: load at once;
@@ -1020,6 +1048,8 @@ class GreedyBot(Bot):
             return self._route(s, legal)
         if ph in (PH_SETUP_SWITCH, PH_SETUP_CITY, PH_SETUP_TRACK, PH_SETUP_EXTRA):
             return legal[int(self.rng.random() * len(legal))]
+        if ph in (PH_SIG_FROM, PH_SIG_TO, PH_SW_JUNCTION, PH_SW_CONFIG, PH_CARD_TRAIN):
+            return self._finish_play(s, legal)
         return legal[0]
 
     @staticmethod
@@ -1081,8 +1111,18 @@ class GreedyBot(Bot):
                 if opts:
                     pays[p] = max(opts, key=lambda a: (
                         sum(h[c] for c in A.PAIRS[(a - A.PLAY) % 7 - 1]), -a))
-        if not pays:
+        play = self._intent(s, pays) if pays else None
+        if play is None:
             return A.END
+        purpose, rest = play
+        if purpose == 1:
+            self.switched.add(rest[0] - A.JUNCTION)
+        self.plan = rest
+        return pays[purpose]
+
+    def _intent(self, s, purposes):
+        """The card play this policy makes next with a card for one of `purposes` (0 signal,
+        1 switch, 2 move train): (purpose, the choices after paying), or None to end."""
         b = s.board
         trains = [t for t in range(9) if s.tpos[t] >= 0]
         plans, keep = {}, set()
@@ -1098,24 +1138,50 @@ class GreedyBot(Bot):
                 if d > G_REACH:
                     continue
                 if j >= 0:
-                    if 1 in pays and j not in self.switched:
-                        self.switched.add(j)
-                        self.plan = [A.JUNCTION + j, A.CONFIG + k]
-                        return pays[1]
+                    if 1 in purposes and j not in self.switched:
+                        return 1, [A.JUNCTION + j, A.CONFIG + k]
                     continue
-                if 0 in pays:
+                if 0 in purposes:
                     src = [g for g in range(b.num_fields)
                            if s.green[g] and g not in keep and f in s._sig_targets(g)]
                     if src:
                         # a track disc first (cities keep their discs where trains use them)
                         g = min(src, key=lambda g: (b.field_city[g] >= 0, g))
-                        self.plan = [A.FIELD_FROM + g, A.FIELD_TO + f]
-                        return pays[0]
+                        return 0, [A.FIELD_FROM + g, A.FIELD_TO + f]
                 continue
-            if 2 in pays and move_gain(s, t) >= G_MOVE_MIN:
-                self.plan = [A.TRAIN + t]
-                return pays[2]
-        return A.END
+            if 2 in purposes and move_gain(s, t) >= G_MOVE_MIN:
+                return 2, [A.TRAIN + t]
+        return None
+
+    def _finish_play(self, s, legal):
+        """The rest of a card play paid for without this bot's plan (a search's playout or
+        a fresh bot can start there): what the policy would aim that card at, so a paid card
+        is not spent on the first field or junction listed."""
+        ph = s.phase
+        if ph == PH_CARD_TRAIN:
+            return max(legal, key=lambda a: (move_gain(s, a - A.TRAIN), -a))
+        if ph in (PH_SIG_FROM, PH_SW_JUNCTION):
+            play = self._intent(s, (0,) if ph == PH_SIG_FROM else (1,))
+            if play is not None and play[1][0] in legal:
+                self.plan = play[1][1:]
+                return play[1][0]
+            return legal[0]
+        # the disc is lifted or the junction chosen: the obstacle it can clear, in the
+        # order `_intent` takes them (each train's first obstacle within reach, loaded
+        # trains first), then any later one
+        trains = [t for t in range(9) if s.tpos[t] >= 0]
+        plans = {t: way_plan(s, t)[0] for t in trains}
+        order = sorted(trains, key=lambda t: (s.tgood[t] < 0, len(plans[t]), t))
+        later = []
+        for t in order:
+            for i, (d, f, j, k) in enumerate(plans[t]):
+                a = A.FIELD_TO + f if ph == PH_SIG_TO else (
+                    A.CONFIG + k if j == s.sw_junction else -1)
+                if a in legal:
+                    if i == 0 and d <= G_REACH:
+                        return a
+                    later.append(a)
+        return later[0] if later else legal[0]
 
 
 def make_greedy(seat: int, seed: int = 0) -> GreedyBot:

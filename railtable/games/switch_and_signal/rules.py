@@ -1133,9 +1133,9 @@ class SwitchAndSignalGame(Game):
     cooperative = True
     # search bots play out with the fast greedy policy: the heuristic samples and is slow
     rollout_bot = "greedy"
-    # and are guided by the farsighted heuristic (docs/bots.md, "Switch & Signal: the
-    # farsighted bot")
-    guide_bot = "farsighted"
+    # and are guided by the farsighted heuristic that plays the last two turns greedily
+    # (docs/bots.md, "Switch & Signal: the farsighted bot", "the finisher")
+    guide_bot = "finisher"
     rules_version = "1"
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
@@ -1296,7 +1296,7 @@ class SwitchAndSignalGame(Game):
         return [win_chance(state)] * state.num_players
 
     def bots(self):
-        from railtable.games.switch_and_signal.bot import (make_farsighted, make_greedy,
-                                                           make_heuristic)
+        from railtable.games.switch_and_signal.bot import (make_farsighted, make_finisher,
+                                                           make_greedy, make_heuristic)
         return {"heuristic": make_heuristic, "farsighted": make_farsighted,
-                "greedy": make_greedy}
+                "finisher": make_finisher, "greedy": make_greedy}

@@ -245,3 +245,68 @@ def test_farsighted_bot_plays_whole_games_on_both_boards():
         assert s.result().reason in ("all_goods_delivered", "departure_cards_exhausted",
                                      "clock_ran_out")
         assert sum(map(sum, s.delivered)) + sum(1 for g in s.tgood if g >= 0) >= 2
+
+
+def test_finisher_is_the_farsighted_bot_until_the_last_two_turns_then_greedy():
+    from railtable.bots.spec import SpecError
+    from railtable.games.switch_and_signal.bot import ENDGAME, GreedyBot
+    assert ENDGAME == 2 and GAME.guide_bot == "finisher"
+    _, zero = _play("finisher(endgame=0)", 6)
+    far_state, far = _play("farsighted", 6)
+    assert zero == far
+    # the same game with the finisher: the farsighted bot's moves while two or more
+    # departure cards are left, then every decision the greedy policy's
+    s = GAME.new_state(3, 6, record_events=False)
+    bots = [make_bot("finisher", GAME, p, 100 + p) for p in range(3)]
+    shadows = [GreedyBot(p, 100 + p) for p in range(3)]
+    moves, late = [], 0
+    while not s.is_terminal():
+        p = s.current_player()
+        a = bots[p].act(s)
+        if len(s.pile) < ENDGAME:
+            assert a == shadows[p].act(s)
+            late += 1
+        else:
+            assert not late and a == far[len(moves)]
+        moves.append(a)
+        s.apply(a)
+    assert late > 5 and moves != far
+    for spec in ("finisher(endgame=-1)", "finisher(endgame=1.5)", "heuristic(endgame=True)"):
+        with pytest.raises(SpecError):
+            make_bot(spec, GAME, 0)
+
+
+def test_greedy_bot_finishes_a_card_play_it_did_not_start():
+    # a search's playout or a fresh bot can start after a card was paid for: the rest of
+    # the play aims at the same obstacle or train the greedy policy would have chosen,
+    # not at the first field or junction listed
+    from railtable.games.switch_and_signal import actions as A
+    from railtable.games.switch_and_signal.bot import GreedyBot
+    from railtable.games.switch_and_signal.rules import PH_ACTIONS
+    checked = set()
+    for seed in range(1, 40):
+        s = GAME.new_state(3, seed, record_events=False)
+        bots = [GreedyBot(p, p) for p in range(3)]
+        while not s.is_terminal():
+            p = s.current_player()
+            a = bots[p].act(s)
+            if s.phase == PH_ACTIONS and A.PLAY <= a < A.LOAD:
+                purpose = (a - A.PLAY) // 7
+                plan = list(bots[p].plan)
+                c = s.clone()
+                c.apply(a)
+                for want in plan:
+                    legal = c.legal_actions()
+                    if len(legal) > 1:
+                        fresh = GreedyBot(p, 99)
+                        got = fresh.act(c)
+                        if purpose == 2:  # a move card: the train that gains most
+                            assert got in legal
+                        else:
+                            assert got == want, (seed, purpose, plan)
+                        checked.add(purpose)
+                    c.apply(want)
+            s.apply(a)
+        if checked == {0, 1, 2}:
+            break
+    assert checked == {0, 1, 2}
