@@ -1134,7 +1134,7 @@ class SwitchAndSignalGame(Game):
     # search bots play out with the fast greedy policy: the heuristic samples and is slow
     rollout_bot = "greedy"
     # and are guided by the farsighted heuristic that plays the last two turns greedily
-    # (docs/bots.md, "Switch & Signal: the farsighted bot", "the finisher")
+    # (docs/bots.md, "Switch & Signal: the endgame")
     guide_bot = "finisher"
     rules_version = "1"
     Options = SwitchAndSignalOptions
