@@ -239,9 +239,10 @@ def test_farsighted_bot_is_the_heuristic_with_the_onward_weight():
             make_bot(spec, GAME, 0)
 
 
-def test_farsighted_bot_plays_whole_games_on_both_boards():
+@pytest.mark.parametrize("bot", ["farsighted", "finisher"])
+def test_farsighted_bot_plays_whole_games_on_both_boards(bot):
     for seed, options in ((3, None), (4, {"board": "north_america"})):
-        s, _ = _play("farsighted", seed, options)
+        s, _ = _play(bot, seed, options)
         assert s.result().reason in ("all_goods_delivered", "departure_cards_exhausted",
                                      "clock_ran_out")
         assert sum(map(sum, s.delivered)) + sum(1 for g in s.tgood if g >= 0) >= 2
