@@ -336,8 +336,8 @@ def test_a_steps_budget_counts_the_decisions_simulated():
         late.apply(bots[late.current_player()].act(late))
     near_end = search(late, 0, steps=200, seed=1, stop_early=False)
     assert 200 / (length + 1) <= sum(start.values()) < sum(near_end.values())
-    assert search(s, 0, steps=1, seed=1, stop_early=False) and \
-        sum(search(s, 0, steps=1, seed=1, stop_early=False).values()) == 1
+    one = search(s, 0, steps=1, seed=1, stop_early=False)
+    assert one and sum(one.values()) == 1
     for spec in ("mcts(steps=0)", "mcts(steps=2.5)"):
         with pytest.raises(SpecError):
             make_bot(spec, GAME, 0)

@@ -1120,17 +1120,23 @@ class GreedyBot(Bot):
         self.plan = rest
         return pays[purpose]
 
+    @staticmethod
+    def _ways(s):
+        """Every train's obstacles (`way_plan`), the green fields their ways use, and the
+        trains in the order the policy serves them: loaded first, fewest obstacles first."""
+        plans, keep = {}, set()
+        for t in range(9):
+            if s.tpos[t] >= 0:
+                plans[t], kp = way_plan(s, t)
+                keep.update(kp)
+        order = sorted(plans, key=lambda t: (s.tgood[t] < 0, len(plans[t]), t))
+        return plans, keep, order
+
     def _intent(self, s, purposes):
         """The card play this policy makes next with a card for one of `purposes` (0 signal,
         1 switch, 2 move train): (purpose, the choices after paying), or None to end."""
         b = s.board
-        trains = [t for t in range(9) if s.tpos[t] >= 0]
-        plans, keep = {}, set()
-        for t in trains:
-            obs, kp = way_plan(s, t)
-            plans[t] = obs
-            keep.update(kp)
-        order = sorted(trains, key=lambda t: (s.tgood[t] < 0, len(plans[t]), t))
+        plans, keep, order = self._ways(s)
         for t in order:
             obs = plans[t]
             if obs:
@@ -1169,9 +1175,7 @@ class GreedyBot(Bot):
         # the disc is lifted or the junction chosen: the obstacle it can clear, in the
         # order `_intent` takes them (each train's first obstacle within reach, loaded
         # trains first), then any later one
-        trains = [t for t in range(9) if s.tpos[t] >= 0]
-        plans = {t: way_plan(s, t)[0] for t in trains}
-        order = sorted(trains, key=lambda t: (s.tgood[t] < 0, len(plans[t]), t))
+        plans, _, order = self._ways(s)
         later = []
         for t in order:
             for i, (d, f, j, k) in enumerate(plans[t]):
