@@ -246,6 +246,12 @@ class State:
         self._seed = r.getrandbits(63)
         return r
 
+    @property
+    def chance_seed(self) -> int:
+        """The generator's current seed. It changes exactly when the state draws randomness,
+        so a caller can tell that an action shuffled, rolled or drew (e.g. an undo barrier)."""
+        return self._seed
+
     def reseed(self, rng: random.Random) -> None:
         """Make future randomness unknown (used by determinize)."""
         self._seed = rng.getrandbits(63)
