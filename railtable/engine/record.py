@@ -77,11 +77,12 @@ def start(game: Game, num_players: int, seed: int, options=None, seats: Iterable
 
 
 def replay(record: Record, *, record_events: bool = False, upto: int | None = None,
-           on_step=None) -> State:
+           on_start=None, on_step=None) -> State:
     """Re-execute a record and return the state after its actions (or the first `upto`).
 
-    on_step(index, action_id, state) is called after each action, e.g. to collect the log.
-    Raises RecordError if the record does not fit the installed game.
+    on_start(state) is called on the new state before any action (its setup events are in
+    `state.events`); on_step(index, action_id, state) after each action, e.g. to collect
+    the log. Raises RecordError if the record does not fit the installed game.
     """
     game = get_game(record.game)
     if record.rules_version != game.rules_version:
@@ -90,6 +91,8 @@ def replay(record: Record, *, record_events: bool = False, upto: int | None = No
             f"installed is {game.rules_version}")
     state = game.new_state(record.num_players, record.seed, record.options,
                            record_events=record_events)
+    if on_start is not None:
+        on_start(state)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, d in enumerate(actions):
         try:

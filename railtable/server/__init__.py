@@ -19,29 +19,56 @@ def create_app(db_url: str | None = None, **kwargs):
     return _create(db_url or default_db_url(), **kwargs)
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-        bot_delay: float = 0.6, idle_minutes: float = 10.0) -> None:
-    """Serve on host:port until interrupted; `db` is any SQLAlchemy URL. A table nobody
-    uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed."""
-    import uvicorn
-    from sqlalchemy.engine import make_url
-
+def tune_gc() -> None:
+    """Fewer, cheaper collections: the heap of live tables is long-lived, and a full
+    collection stalls every table at once."""
     import gc
-
-    url = db or default_db_url()
-    # Fewer, cheaper collections: the heap of live tables is long-lived, and a full
-    # collection stalls every table at once.
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
-    app = create_app(url, bot_delay=bot_delay, idle_seconds=idle_minutes * 60)
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+        bot_delay: float = 0.6, idle_minutes: float = 10.0, workers: int = 1,
+        broker: str | None = None, lease_seconds: float = 10.0,
+        check_seconds: float = 2.0) -> None:
+    """Serve on host:port until interrupted; `db` is any SQLAlchemy URL. A table nobody
+    uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed.
+
+    `workers` > 1 starts that many processes on the socket (uvicorn's supervisor restarts
+    one that dies); they, and any other server started with the same `db` and `broker` (a
+    Redis URL), are one site. Raises cluster.SetupError for a setup that cannot work."""
+    import json
+    import os
+
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from railtable.server.cluster import ENV, check_setup
+
+    url = db or default_db_url()
+    check_setup(url, broker, workers)
+    settings = {"bot_delay": bot_delay, "idle_seconds": idle_minutes * 60, "broker": broker,
+                "lease_seconds": lease_seconds, "check_seconds": check_seconds}
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"
-    print(f"Railtable: open http://{shown}:{port}/ in your browser "
-          f"(database {make_url(url).render_as_string(hide_password=True)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                ws_ping_interval=20.0, ws_ping_timeout=20.0)
+    where = make_url(url).render_as_string(hide_password=True)
+    if broker:
+        where += f", broker {make_url(broker).render_as_string(hide_password=True)}"
+    if workers > 1:
+        where += f", {workers} workers"
+    print(f"Railtable: open http://{shown}:{port}/ in your browser (database {where})",
+          flush=True)
+    common = {"host": host, "port": port, "log_level": "warning", "ws_max_size": 64 * 1024,
+              "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0}
+    if workers > 1:
+        os.environ[ENV] = json.dumps({"db": url, **settings})
+        uvicorn.run("railtable.server.cluster:worker_app", factory=True, workers=workers,
+                    **common)
+        return
+    tune_gc()
+    uvicorn.run(create_app(url, **settings), **common)
 
 
 __all__ = ["create_app", "default_db_url", "run"]

@@ -1,4 +1,5 @@
-"""python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]"""
+"""python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]
+[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S]"""
 
 import argparse
 
@@ -16,10 +17,29 @@ def main() -> None:
     p.add_argument("--idle-minutes", type=float, default=10.0,
                    help="a table nobody uses leaves memory after so many minutes and is "
                    "rebuilt from the database when needed (0: never)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes on this socket (more than one needs --broker and "
+                   "a PostgreSQL --db)")
+    p.add_argument("--broker", default=None,
+                   help="Redis URL that joins the workers of one site, e.g. "
+                   "redis://127.0.0.1:6379/0")
+    p.add_argument("--lease-seconds", type=float, default=10.0,
+                   help="a worker's hold on a table's bots; a dead worker's bots move again "
+                   "after about this long")
+    p.add_argument("--check-seconds", type=float, default=2.0,
+                   help="how often a worker compares its tables with the database")
     a = p.parse_args()
     if a.idle_minutes < 0:
         p.error("--idle-minutes must be 0 or more")
-    run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes)
+    if a.workers < 1 or a.lease_seconds <= 0 or a.check_seconds <= 0:
+        p.error("--workers, --lease-seconds and --check-seconds must be positive")
+    from railtable.server.cluster import SetupError
+    try:
+        run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes,
+            workers=a.workers, broker=a.broker, lease_seconds=a.lease_seconds,
+            check_seconds=a.check_seconds)
+    except SetupError as e:
+        p.error(str(e))
 
 
 if __name__ == "__main__":

@@ -18,8 +18,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server.manager import (LANGS, ActionError, Conn, Manager, TableGone, dumps,
-                                      table_info)
+from railtable.server.broker import make_broker
+from railtable.server.connections import Conn
+from railtable.server.live import table_info
+from railtable.server.manager import Manager
+from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
 from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
@@ -96,11 +99,18 @@ def game_info(game) -> dict:
 
 
 def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
-               bot_processes: bool = True, idle_seconds: float | None = 600.0) -> Starlette:
+               bot_processes: bool = True, bot_workers: int = 2,
+               idle_seconds: float | None = 600.0, broker: str | None = None,
+               lease_seconds: float = 10.0, check_seconds: float = 2.0) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
-    (else in threads); `idle_seconds`: a table nobody uses leaves memory after so long
-    (0 or None: never; it is rebuilt from the database when needed)."""
+    (else in threads), `bot_workers` of them; `idle_seconds`: a table nobody uses leaves
+    memory after so long (0 or None: never; it is rebuilt from the database when needed).
+    `broker`: a Redis URL that joins this worker to the others on the same database (see
+    docs/deploy.md); `lease_seconds`: how long a dead worker's bots wait for another;
+    `check_seconds`: how often held tables are compared with the database."""
+    from railtable.server.cluster import check_setup
+    check_setup(db_url, broker, 1)
     holder: dict = {}
 
     def mgr() -> Manager:
@@ -109,7 +119,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager = Manager(Store(db_url), bot_delay=bot_delay, bot_budget=bot_budget,
-                          bot_processes=bot_processes, idle_seconds=idle_seconds)
+                          bot_processes=bot_processes, bot_workers=bot_workers,
+                          idle_seconds=idle_seconds,
+                          broker=make_broker(broker, lease_seconds),
+                          check_seconds=check_seconds)
         holder["manager"] = manager
         await manager.start()
         app.state.manager = manager
@@ -235,7 +248,12 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             "actions": [r.action for r in rows], "result": t.result})
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables_live": len(mgr().tables)})
+        import os
+        return JSONResponse({"ok": True, "tables_live": len(mgr().tables), "pid": os.getpid(),
+                             "worker": mgr().broker.worker_id})
+
+    async def refused(request: Request, exc: ActionError) -> Response:
+        return error(exc.code, exc.message, exc.status)
 
     # -- WebSocket ----------------------------------------------------------------------
 
@@ -368,4 +386,5 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         WebSocketRoute("/ws/tables/{id}", ws_table),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={ActionError: refused})

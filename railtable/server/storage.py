@@ -1,8 +1,13 @@
-"""Storage of tables, seats and actions (SQLAlchemy 2 Core).
+"""Storage of tables, seats and actions (SQLAlchemy 2 Core): the store of record.
 
-Every call here is synchronous and runs on the server's single database thread, so SQLite
-never sees two writers and the event loop never waits on the disk. Any SQLAlchemy URL
-works; SQLite files are opened in WAL mode with synchronous=NORMAL.
+Every call here is synchronous and runs on a worker's database thread, so SQLite never sees
+two writers and the event loop never waits on the disk. Any SQLAlchemy URL works; SQLite
+files are opened in WAL mode with synchronous=NORMAL.
+
+Several workers may share one database (PostgreSQL). Each change of a table (an action, an
+undo, a claimed seat) bumps the table's `version` with a compare-and-set in the same
+transaction, and actions are unique on (table, seq): a worker whose copy of a table is
+behind gets `StaleWrite` and nothing is stored.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
-                        event, exists, func, insert, select, update)
+                        event, exists, func, insert, inspect, select, text, update)
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -33,6 +39,8 @@ tables_t = Table(
     Column("updated", Float, nullable=False),
     Column("moves", Integer, nullable=False, default=0),
     Column("result", JSON, nullable=True),
+    # +1 on every change of the table: the compare-and-set that keeps workers from forking it
+    Column("version", Integer, nullable=False, default=0, server_default="0"),
 )
 
 seats_t = Table(
@@ -82,6 +90,7 @@ class TableRow:
     moves: int
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
+    version: int = 0
 
 
 @dataclass
@@ -94,7 +103,8 @@ class ActionRow:
 
 @dataclass
 class NewAction:
-    """One action to append, with the table's status after it."""
+    """One action to append, with the table's status after it. `version` is the table's
+    version the action was decided on; the store refuses it if the table has moved on."""
     table_id: str
     seq: int
     seat: int
@@ -103,6 +113,15 @@ class NewAction:
     status: str
     result: dict | None
     time: float
+    version: int = 0
+
+
+class StaleWrite(Exception):
+    """The table changed in the database since the writer's copy: nothing was written."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} changed meanwhile")
+        self.table_id = table_id
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
@@ -127,10 +146,15 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
             if memory:  # one database shared by every thread
                 kwargs["poolclass"] = StaticPool
+        else:  # a server database: connections may die with a restart of the server
+            kwargs["pool_pre_ping"] = True
+            kwargs["pool_size"] = 2
         self.engine: Engine = create_engine(url, **kwargs)
+        self.shared = self.engine.dialect.name != "sqlite"  # other workers may write too
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._upgrade()
         # SQLite commits of a WAL database take well under a millisecond: the server's
         # writer commits them on the event loop, sparing the thread hand-offs (and the GIL
         # convoy) that cost tens of milliseconds under load. Other databases use a thread.
@@ -139,6 +163,14 @@ class Store:
         self.memory = memory
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
+
+    def _upgrade(self) -> None:
+        """Bring a database made by an older Railtable up to this schema."""
+        cols = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        if "version" not in cols:
+            with self.engine.begin() as c:
+                c.execute(text("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL "
+                               "DEFAULT 0"))
 
     def start_checkpointer(self, every: float = 1.0) -> None:
         if self.engine.dialect.name != "sqlite" or self.memory or self._checkpointer is not None:
@@ -186,7 +218,7 @@ class Store:
         return TableRow(id=r.id, game=r.game, options=r.options or {}, seed=int(r.seed),
                         num_players=r.num_players, status=r.status,
                         rules_version=r.rules_version, created=r.created, updated=r.updated,
-                        moves=r.moves or 0, result=r.result)
+                        moves=r.moves or 0, result=r.result, version=r.version or 0)
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -198,6 +230,13 @@ class Store:
             out[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
         return out
 
+    def _snapshot(self):
+        """A connection whose reads all see one moment of the database."""
+        c = self.engine.connect()
+        if self.engine.dialect.name == "postgresql":
+            c = c.execution_options(isolation_level="REPEATABLE READ")
+        return c
+
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
             r = c.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
@@ -206,6 +245,26 @@ class Store:
             t = self._table(r)
             t.seats = self._seats(c, [t.id])[t.id]
             return t
+
+    def load(self, table_id: str, since: int = 0) -> tuple[TableRow, list[ActionRow]] | None:
+        """A table and its actions from seq `since` on, read as of one moment."""
+        with self._snapshot() as c, c.begin():
+            r = c.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            t = self._table(r)
+            t.seats = self._seats(c, [t.id])[t.id]
+            return t, self._actions(c, table_id, since)
+
+    def versions(self, ids: list[str]) -> dict[str, int]:
+        """The current version of each of these tables (a missing table is left out)."""
+        out: dict[str, int] = {}
+        with self.engine.connect() as c:
+            for k in range(0, len(ids), 500):
+                for r in c.execute(select(tables_t.c.id, tables_t.c.version)
+                                   .where(tables_t.c.id.in_(ids[k:k + 500]))):
+                    out[r.id] = r.version or 0
+        return out
 
     def list_tables(self, statuses: list[str], limit: int = 100) -> list[TableRow]:
         with self.engine.connect() as c:
@@ -232,11 +291,15 @@ class Store:
 
     def actions(self, table_id: str) -> list[ActionRow]:
         with self.engine.connect() as c:
-            rows = c.execute(select(actions_t.c.seq, actions_t.c.seat, actions_t.c.action,
-                                    actions_t.c.barrier)
-                             .where(actions_t.c.table_id == table_id)
-                             .order_by(actions_t.c.seq))
-            return [ActionRow(r.seq, r.seat, r.action, bool(r.barrier)) for r in rows]
+            return self._actions(c, table_id, 0)
+
+    @staticmethod
+    def _actions(c, table_id: str, since: int) -> list[ActionRow]:
+        rows = c.execute(select(actions_t.c.seq, actions_t.c.seat, actions_t.c.action,
+                                actions_t.c.barrier)
+                         .where(and_(actions_t.c.table_id == table_id, actions_t.c.seq >= since))
+                         .order_by(actions_t.c.seq))
+        return [ActionRow(r.seq, r.seat, r.action, bool(r.barrier)) for r in rows]
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
                    expect_hash: str | None, new_status: str | None) -> bool:
@@ -250,7 +313,7 @@ class Store:
                           .values(name=name, token_hash=token_hash)).rowcount
             if n != 1:
                 return False
-            values: dict = {"updated": time.time()}
+            values: dict = {"updated": time.time(), "version": tables_t.c.version + 1}
             if new_status:
                 values["status"] = new_status
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
@@ -259,27 +322,39 @@ class Store:
     # -- actions -------------------------------------------------------------------------
 
     def append_actions(self, batch: list[NewAction]) -> None:
-        """Insert actions and update their tables in one transaction."""
-        with self.engine.begin() as c:
-            c.execute(insert(actions_t), [
-                {"table_id": a.table_id, "seq": a.seq, "seat": a.seat, "action": a.action,
-                 "barrier": a.barrier, "time": a.time} for a in batch])
-            last: dict[str, NewAction] = {}
-            for a in batch:
-                last[a.table_id] = a
-            c.execute(update(tables_t).where(tables_t.c.id == _bind("tid")).values(
-                status=_bind("st"), result=_bind("res", JSON), moves=_bind("mv"),
-                updated=_bind("tm")), [
-                {"tid": a.table_id, "st": a.status, "res": a.result, "mv": a.seq + 1,
-                 "tm": a.time} for a in last.values()])
+        """Insert actions and update their tables in one transaction: all or nothing.
 
-    def truncate_actions(self, table_id: str, keep: int, status: str) -> None:
-        """Delete the actions from seq `keep` on (an undo), in one transaction."""
+        Each table moves from the action's `version` to the next one (a compare-and-set
+        that also locks the table's row until the commit); if any table has moved on, or
+        its `seq` is taken, StaleWrite is raised and nothing is written."""
         with self.engine.begin() as c:
+            n = c.execute(update(tables_t).where(and_(
+                tables_t.c.id == _bind("tid"), tables_t.c.version == _bind("ver"))).values(
+                status=_bind("st"), result=_bind("res", JSON), moves=_bind("mv"),
+                updated=_bind("tm"), version=_bind("nv")), [
+                {"tid": a.table_id, "ver": a.version, "nv": a.version + 1, "st": a.status,
+                 "res": a.result, "mv": a.seq + 1, "tm": a.time} for a in batch]).rowcount
+            if n != len(batch):
+                raise StaleWrite(batch[0].table_id if len(batch) == 1 else "(one of a batch)")
+            try:
+                c.execute(insert(actions_t), [
+                    {"table_id": a.table_id, "seq": a.seq, "seat": a.seat, "action": a.action,
+                     "barrier": a.barrier, "time": a.time} for a in batch])
+            except IntegrityError:  # the seq was taken: the version check should have said so
+                raise StaleWrite(batch[0].table_id) from None
+
+    def truncate_actions(self, table_id: str, keep: int, status: str, version: int) -> None:
+        """Delete the actions from seq `keep` on (an undo), in one transaction; StaleWrite
+        if the table is no longer at `version`."""
+        with self.engine.begin() as c:
+            n = c.execute(update(tables_t).where(and_(
+                tables_t.c.id == table_id, tables_t.c.version == version)).values(
+                moves=keep, status=status, result=None, updated=time.time(),
+                version=version + 1)).rowcount
+            if n != 1:
+                raise StaleWrite(table_id)
             c.execute(delete(actions_t).where(and_(actions_t.c.table_id == table_id,
                                                    actions_t.c.seq >= keep)))
-            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
-                moves=keep, status=status, result=None, updated=time.time()))
 
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as c:

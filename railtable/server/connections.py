@@ -1,0 +1,49 @@
+"""Connections of this worker: one outgoing queue per WebSocket, dropped when it lags.
+
+Fan-out between workers goes through the broker (railtable.server.broker); here a table
+only sends to the sockets that this process holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+MAX_SEND_QUEUE = 500  # messages waiting for one slow connection before it is dropped
+
+
+class Conn:
+    """One WebSocket: its seat (None: spectator), language and outgoing queue."""
+
+    __slots__ = ("ws", "seat", "lang", "queue", "closed")
+
+    def __init__(self, ws, seat: int | None, lang: str) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.lang = lang
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_SEND_QUEUE:  # a connection that does not read
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def sender(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            await self.ws.send_text(text)
+        try:  # dropped (too far behind) or the table is reloading: the client reconnects
+            await self.ws.close(1013)
+        except Exception:  # noqa: BLE001 - already closed
+            pass

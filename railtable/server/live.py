@@ -1,0 +1,503 @@
+"""A live table: the game in memory, its views, and the requests that change it.
+
+The record is the source of truth: a table in memory is the engine's replay of its stored
+record. A request is validated and applied under the table's lock, committed (the store
+refuses it if another worker changed the table first) and only then sent to this worker's
+connections and announced to the other workers. News from another worker is read back from
+the database (`sync`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from railtable.engine.game import IllegalAction
+from railtable.engine.record import Record, RecordError, replay
+from railtable.engine.registry import get_game
+from railtable.server.connections import Conn
+from railtable.server.protocol import (ActionError, StorageDown, TableGone, clean_name, dumps,
+                                       hash_token, new_token, stale)
+from railtable.server.storage import ActionRow, NewAction, SeatRow, StaleWrite, TableRow
+
+if TYPE_CHECKING:
+    from railtable.server.manager import Manager
+
+log = logging.getLogger("railtable.server")
+
+
+def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
+               options: dict, created: float, moves: int, result: dict | None) -> dict:
+    return {
+        "id": table_id,
+        "game": game.id,
+        "title": game.title,
+        "status": status,
+        "num_players": num_players,
+        "options": options,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
+                   "bot": s.bot if s.kind == "bot" else None,
+                   "free": s.kind == "human" and s.name is None} for s in seats],
+        "created": created,
+        "moves": moves,
+        "result": result,
+    }
+
+
+class LiveTable:
+    def __init__(self, mgr: "Manager", row: TableRow) -> None:
+        self.mgr = mgr
+        self.id = row.id
+        self.game = get_game(row.game)
+        if row.rules_version != self.game.rules_version:
+            raise RecordError(f"table {row.id} was played with rules version "
+                              f"{row.rules_version} of {row.game}; installed is "
+                              f"{self.game.rules_version}")
+        self.num_players = row.num_players
+        self.seed = row.seed
+        self.options = self.game.parse_options(row.options)
+        self.options_json = row.options
+        self.created = row.created
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        # the bot runner's: this table's bot objects (thread mode) and its pending move
+        self.bots: dict = {}
+        self.bot_task: asyncio.Task | None = None
+        self.bot_seq = -1
+        # eviction: when the table last did something (time.monotonic()), and whether the
+        # manager has let go of this object (a request still holding it must get it afresh)
+        self.last_active = time.monotonic()
+        self.evicted = False
+        self._set_row(row)
+        # filled by rebuild()
+        self.state = None
+        self.seq = 0
+        self.actions: list[dict] = []
+        self.hist: list[tuple[int, bool]] = []  # (seat, barrier) per action
+        self.logs: list[list[tuple[int, dict]]] = []  # per seat, then the spectator
+        self._legal: list[int] | None = None
+        self._legal_set: frozenset = frozenset()
+
+    def _set_row(self, row: TableRow) -> None:
+        self.seats: list[SeatRow] = row.seats
+        self.status = row.status
+        self.result: dict | None = row.result
+        self.version = row.version
+
+    # -- rebuilding from the record -----------------------------------------------------
+
+    def record(self, actions: list[dict]) -> Record:
+        return Record(game=self.game.id, num_players=self.num_players, seed=self.seed,
+                      options=self.options_json, actions=actions,
+                      rules_version=self.game.rules_version)
+
+    def rebuild(self, rows: list[ActionRow]) -> None:
+        logs: list[list[tuple[int, dict]]] = [[] for _ in range(self.num_players + 1)]
+        try:
+            state = replay(self.record([r.action for r in rows]), record_events=True,
+                           on_start=lambda st: self._collect(0, st.events, logs),
+                           on_step=lambda i, _a, st: self._collect(i + 1, st.events, logs))
+        except RecordError as e:
+            raise RecordError(f"table {self.id}: {e}") from None
+        self.state = state
+        self.seq = len(rows)
+        self.actions = [r.action for r in rows]
+        self.hist = [(r.seat, r.barrier) for r in rows]
+        self.logs = logs
+        self._legal = None
+
+    def rebuild_from_memory(self) -> None:
+        """Back to the last committed position (after a move that was applied in memory
+        but not stored)."""
+        self.rebuild([ActionRow(i, s, a, b) for i, ((s, b), a)
+                      in enumerate(zip(self.hist, self.actions))])
+
+    def _collect(self, seq: int, events: list[dict], logs) -> None:
+        n = self.num_players
+        for e in events:
+            to = e.get("to")
+            if to is None:
+                for lst in logs:
+                    lst.append((seq, e))
+                continue
+            if isinstance(to, int):  # not the contract (a list), but clear enough: one seat
+                to = (to,)
+            elif not isinstance(to, (list, tuple)):
+                continue  # unreadable recipients: nobody sees it rather than everybody
+            for p in to:
+                if type(p) is int and 0 <= p < n:
+                    logs[p].append((seq, e))
+
+    # -- news from other workers ----------------------------------------------------------
+
+    async def sync(self, version: int | None = None) -> None:
+        """Catch up with the database if the table changed there (another worker's move,
+        undo or claimed seat), and show this worker's connections what changed."""
+        async with self.lock:
+            if self.evicted or (version is not None and version <= self.version):
+                return
+            await self._sync()
+
+    async def _sync(self) -> None:
+        """Under the lock: read the table as of now and follow it. Only actions appended
+        since our copy are applied one by one (each is one update for the players);
+        anything else (an undo, a claimed seat) rebuilds the table."""
+        got = await self.mgr.db.call(self.mgr.db.store.load, self.id, self.seq)
+        if got is None or got[0].version == self.version:
+            return
+        row, rows = got
+        appended = row.moves - self.seq
+        if appended > 0 and row.version - self.version == appended and len(rows) == appended:
+            for r in rows:
+                self._advance(r)
+                self.broadcast()
+            self._set_row(row)
+            self._legal = None
+        else:
+            full = await self.mgr.db.call(self.mgr.db.store.load, self.id, 0)
+            if full is None:
+                return
+            row, rows = full
+            await asyncio.to_thread(self.rebuild, rows)
+            self._set_row(row)
+            self.broadcast(full=True)
+        self.mgr.bots.schedule(self)
+        self.touch()
+
+    def _advance(self, r: ActionRow) -> None:
+        """Apply one stored action that another worker accepted."""
+        st = self.state
+        try:
+            st.apply(self.game.action_from_json(st, r.action))
+        except IllegalAction as e:
+            raise RecordError(f"table {self.id}: stored action {r.seq} cannot be applied: "
+                              f"{e}") from None
+        self.seq += 1
+        self.actions.append(r.action)
+        self.hist.append((r.seat, r.barrier))
+        self._legal = None
+        terminal = st.is_terminal()
+        self.status = "finished" if terminal else "running"
+        self.result = st.result().to_json() if terminal else None
+        self._collect(self.seq, st.events, self.logs)
+
+    # -- views ----------------------------------------------------------------------------
+
+    def legal(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self.state.legal_actions() if self.status == "running" else []
+            self._legal_set = frozenset(self._legal)
+        return self._legal
+
+    def can_undo(self, seat: int | None) -> bool:
+        return (seat is not None and self.status == "running" and bool(self.hist)
+                and self.hist[-1] == (seat, False))
+
+    def players(self) -> list[dict]:
+        online = {c.seat for c in self.conns}
+        return [{"seat": s.seat, "name": s.name, "bot": s.bot if s.kind == "bot" else None,
+                 "kind": s.kind, "connected": s.kind == "bot" or s.seat in online}
+                for s in self.seats]
+
+    def info(self) -> dict:
+        """What anyone may know about the table (the seed only once the game is over)."""
+        d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
+                       self.options_json, self.created, self.seq, self.result)
+        d["players"] = self.players()
+        if self.status == "finished":
+            d["seed"] = self.seed
+        return d
+
+    def _log_text(self, event: dict, lang: str) -> str:
+        try:
+            return self.game.event_text(event, lang)
+        except Exception:  # noqa: BLE001 - a log line must never break a table
+            log.exception("event_text failed for %s", event.get("type"))
+            return str(event.get("type", "?"))
+
+    def _cached_text(self, event: dict, lang: str, texts: dict | None) -> str:
+        if texts is None:
+            return self._log_text(event, lang)
+        key = (id(event), lang)
+        t = texts.get(key)
+        if t is None:
+            t = texts[key] = self._log_text(event, lang)
+        return t
+
+    def payload(self, seat: int | None, lang: str, full: bool,
+                texts: dict | None = None) -> dict:
+        st = self.state
+        cur = st.current_player()
+        legal = []
+        if seat is not None and seat == cur and self.status == "running":
+            to_json, describe = self.game.action_to_json, st.describe
+            legal = [{"id": a, "action": to_json(st, a), "label": describe(a, lang)}
+                     for a in self.legal()]
+        entries = self.logs[self.num_players if seat is None else seat]
+        if not full:
+            k = len(entries)
+            while k > 0 and entries[k - 1][0] == self.seq:
+                k -= 1
+            entries = entries[k:]
+        msg = {
+            "type": "state" if full else "update",
+            "seq": self.seq,
+            "status": self.status,
+            "current": cur if cur >= 0 else None,
+            "legal": legal,
+            "can_undo": self.can_undo(seat),
+            "result": self.result,
+            "observation": st.observation(seat),
+            "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],
+        }
+        if full:
+            msg["seat"] = seat
+            msg["lang"] = lang
+            msg["table"] = self.info()
+        return msg
+
+    def broadcast(self, full: bool = False) -> None:
+        """Send every connection of this worker its own view; one encoding per (seat,
+        language)."""
+        cache: dict[tuple, str] = {}
+        texts: dict = {}  # each log line is written once per language
+        for c in list(self.conns):
+            key = (c.seat, c.lang)
+            text = cache.get(key)
+            if text is None:
+                text = cache[key] = dumps(self.payload(c.seat, c.lang, full, texts))
+            c.send(text)
+
+    def broadcast_players(self) -> None:
+        text = dumps({"type": "players", "players": self.players()})
+        for c in list(self.conns):
+            c.send(text)
+
+    # -- connections ----------------------------------------------------------------------
+
+    def seat_for_token(self, token: str) -> int | None:
+        h = hash_token(token)
+        for s in self.seats:
+            if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
+    async def attach(self, conn: Conn) -> None:
+        """Add a connection and send it the full state. Raises TableGone if the table was
+        evicted meanwhile (the caller gets it again with `Manager.get`)."""
+        async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            self.touch()
+            self.conns.add(conn)
+            conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
+        self.broadcast_players()
+
+    async def set_lang(self, conn: Conn, lang: str) -> None:
+        async with self.lock:
+            conn.lang = lang
+            conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        self.touch()
+        self.broadcast_players()
+        if not self.conns and self.status == "finished":
+            self.mgr.evict(self)
+
+    # -- decisions ------------------------------------------------------------------------
+
+    async def act(self, seat: int | None, seq: Any, action_id: Any = None,
+                  action_json: Any = None) -> None:
+        async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            self._check_turn(seat, seq)
+            game, st = self.game, self.state
+            legal_set = self._legal_set if self._legal is not None else None
+            if legal_set is None:
+                self.legal()
+                legal_set = self._legal_set
+            if action_json is None:
+                if type(action_id) is not int or action_id not in legal_set:
+                    raise ActionError("illegal", f"{action_id!r} is not one of your legal "
+                                      "choices now")
+                a = action_id
+            else:
+                try:
+                    a = game.action_from_json(st, action_json)
+                except IllegalAction as e:
+                    raise ActionError("illegal", str(e)) from None
+                except Exception:  # noqa: BLE001 - malformed input must not break anything
+                    raise ActionError("bad_action", "the action is malformed") from None
+                if type(a) is not int or a not in legal_set:
+                    raise ActionError("illegal", "that action is not legal now")
+            canonical = game.action_to_json(st, a)
+            seed0 = st.chance_seed
+            try:
+                st.apply(a)
+            except IllegalAction as e:
+                raise ActionError("illegal", str(e)) from None
+            except Exception:  # noqa: BLE001 - a rules bug: rebuild the table from the record
+                log.exception("table %s: apply(%s) failed", self.id, a)
+                self.rebuild_from_memory()
+                raise ActionError("internal", "the game could not apply this action", 500)
+            events = st.events
+            # undo may not go back past randomness or anything revealed to some seats
+            barrier = st.chance_seed != seed0 or any(
+                e.get("to") is not None or e.get("reveal") for e in events)
+            terminal = st.is_terminal()
+            status = "finished" if terminal else "running"
+            result = st.result().to_json() if terminal else None
+            row = NewAction(self.id, self.seq, seat, canonical, barrier, status, result,
+                            time.time(), self.version)
+            fut = self.mgr.db.append(row)
+            try:
+                await asyncio.shield(fut)
+            except asyncio.CancelledError:
+                # the commit goes on without us: reload the table from the database later
+                self.mgr.schedule_reload(self.id)
+                raise
+            except StaleWrite:  # another worker changed the table first: follow it
+                self.rebuild_from_memory()
+                await self._sync()
+                raise stale(self.seq) from None
+            except StorageDown:
+                self.rebuild_from_memory()
+                self.mgr.check_soon(self.id)  # the commit may have happened after all
+                raise StorageDown("the move") from None
+            except Exception:  # noqa: BLE001
+                log.exception("table %s: could not store action %s", self.id, self.seq)
+                self.rebuild_from_memory()
+                self.mgr.check_soon(self.id)
+                raise ActionError("storage", "the action could not be stored; try again",
+                                  503) from None
+            self.seq += 1
+            self.version += 1
+            self.actions.append(canonical)
+            self.hist.append((seat, barrier))
+            self._legal = None
+            self.status = status
+            self.result = result
+            self.mgr.broker.publish(self.id, self.version)
+            try:
+                self._collect(self.seq, events, self.logs)
+                self.broadcast()
+            except Exception:  # noqa: BLE001 - the action is stored; tell everyone afresh
+                log.exception("table %s: broadcasting action %s failed", self.id, self.seq)
+                self.mgr.schedule_reload(self.id)
+            self.mgr.bots.schedule(self)
+            self.touch()
+            if status == "finished":
+                self.mgr.bots.finished(self)
+                if not self.conns:
+                    self.mgr.evict(self)
+
+    def _check_turn(self, seat: int | None, seq: Any) -> None:
+        if seat is None:
+            raise ActionError("forbidden", "spectators cannot act; open your seat's link", 403)
+        if self.status == "open":
+            raise ActionError("not_started", "the game starts when every seat is taken")
+        if self.status != "running":
+            raise ActionError("finished", "the game is over")
+        if type(seq) is not int:
+            raise ActionError("bad_message", "seq must be an integer")
+        if seq != self.seq:
+            raise ActionError("stale", f"stale seq {seq}: the table is at {self.seq}", 409)
+        if self.state.current_player() != seat:
+            raise ActionError("not_your_turn", "it is not your turn")
+
+    async def undo(self, seat: int | None, seq: Any) -> None:
+        async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            if seat is None:
+                raise ActionError("forbidden", "spectators cannot undo", 403)
+            if self.status != "running":
+                raise ActionError("finished", "the game is not running")
+            if type(seq) is not int:
+                raise ActionError("bad_message", "seq must be an integer")
+            if seq != self.seq:
+                raise ActionError("stale", f"stale seq {seq}: the table is at {self.seq}", 409)
+            if not self.can_undo(seat):
+                raise ActionError("no_undo", "you cannot take back a decision now: someone "
+                                  "else has decided since, or it drew, rolled or revealed "
+                                  "something")
+            keep = self.seq - 1
+            try:
+                await self.mgr.db.call_for(self.id, self.mgr.db.store.truncate_actions,
+                                           self.id, keep, "running", self.version)
+            except StaleWrite:
+                await self._sync()
+                raise stale(self.seq) from None
+            rows = [ActionRow(i, s, a, b) for i, ((s, b), a)
+                    in enumerate(zip(self.hist[:keep], self.actions[:keep]))]
+            self.rebuild(rows)
+            self.version += 1
+            self.mgr.broker.publish(self.id, self.version)
+            self.broadcast(full=True)
+            self.mgr.bots.schedule(self)
+            self.touch()
+
+    async def claim(self, name: str, token: str | None, seat: Any) -> dict:
+        """A person takes a free human seat (by its invitation token, or any free one).
+        Raises TableGone if the table was evicted meanwhile."""
+        name = clean_name(name)
+        async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            if self.mgr.broker.shared:  # seats may have been taken on another worker
+                await self._sync()
+            if token is not None:
+                if not isinstance(token, str) or len(token) > 200:
+                    raise ActionError("bad_token", "bad seat token", 403)
+                s_idx = self.seat_for_token(token)
+                if s_idx is None:
+                    raise ActionError("bad_token", "this seat link is not valid (someone "
+                                      "else may have taken the seat)", 403)
+                srow = self.seats[s_idx]
+                if srow.name is not None:
+                    return {"seat": s_idx, "token": token, "name": srow.name}
+                new_hash, expect = srow.token_hash, srow.token_hash
+            else:
+                free = [s for s in self.seats if s.kind == "human" and s.name is None]
+                if seat is not None:
+                    if type(seat) is not int:
+                        raise ActionError("bad_seat", "seat must be an integer")
+                    free = [s for s in free if s.seat == seat]
+                if not free:
+                    raise ActionError("no_seat", "there is no free seat", 409)
+                srow = free[0]
+                token = new_token()
+                new_hash, expect = hash_token(token), None
+            all_named = all(s.name is not None or s.kind == "bot" or s is srow
+                            for s in self.seats)
+            new_status = "running" if all_named and self.status == "open" else None
+            ok = await self.mgr.db.call_for(self.id, self.mgr.db.store.claim_seat, self.id,
+                                            srow.seat, name, new_hash, expect, new_status)
+            if not ok:
+                raise ActionError("no_seat", "the seat was taken meanwhile", 409)
+            replaced = srow.token_hash != new_hash
+            srow.name, srow.token_hash = name, new_hash
+            self.version += 1
+            self.mgr.broker.publish(self.id, self.version)
+            if replaced:  # the invitation's holder no longer has this seat
+                for c in [c for c in self.conns if c.seat == srow.seat]:
+                    c.send(dumps({"type": "error", "code": "bad_token",
+                                  "message": "someone else has taken this seat"}))
+                    self.conns.discard(c)
+                    c.close()
+            if new_status:
+                self.status = new_status
+                self._legal = None
+            self.broadcast(full=True)
+            self.mgr.bots.schedule(self)
+            self.touch()
+            return {"seat": srow.seat, "token": token, "name": name}

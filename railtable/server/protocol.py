@@ -1,0 +1,69 @@
+"""What crosses the wire: JSON encoding, refusals, player names and seat tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import unicodedata
+from typing import Any
+
+LANGS = ("en", "ru")
+MAX_NAME = 32
+MAX_BOT_SPEC = 200
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ActionError(Exception):
+    """A refused request. `code` is stable (the client translates it); `message` explains."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+class TableGone(ActionError):
+    """The LiveTable was evicted (or is being reloaded) while a request held it: the caller
+    gets the table afresh with `Manager.get` and tries again."""
+
+    def __init__(self) -> None:
+        super().__init__("unavailable", "the table was unloaded meanwhile; try again", 409)
+
+
+class StorageDown(ActionError):
+    """The database cannot be reached: nothing was accepted, the client may try again."""
+
+    def __init__(self, what: str = "the request") -> None:
+        super().__init__("storage", f"the database cannot be reached, so {what} was not "
+                         "accepted; try again in a moment", 503)
+
+
+def stale(seq: int) -> ActionError:
+    return ActionError("stale", f"stale seq: the table is at {seq}", 409)
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ActionError("bad_name", "a player name must be text")
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME:
+        raise ActionError("bad_name", f"a player name has 1-{MAX_NAME} characters")
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise ActionError("bad_name", "a player name may not contain control characters")
+    return name
