@@ -426,7 +426,10 @@ class TicketToRideState(State):
             self.emit({"type": "claim_route", "player": p, "route": r,
                        "color": g.kinds[c] if c >= 0 else None, "locomotives": k,
                        "points": pts})
-        if -1 in self.face_up:
+        fu = self.face_up
+        if -1 in fu or fu.count(LOCO) > g.max_face_up_locos:
+            # rulebook: «Карты Вагонов» -- the paid cards may make a kept three-locomotive
+            # row replaceable: the rule is checked again
             self._refill()
 
     def _draw_card(self) -> int:
@@ -1086,6 +1089,9 @@ class TicketToRideGame(Game):
             if not isinstance(ids, list) or len(set(ids)) != len(ids) \
                     or any(t not in offer for t in ids):
                 raise IllegalAction(f"tickets must be a list of tickets on offer {list(offer)}")
+            if not ids:
+                # rulebook: «Взятие новых карт маршрутов» -- at least one ticket is kept
+                raise IllegalAction("keep at least one of the tickets on offer")
             return KEEP_BASE + sum(1 << offer.index(t) for t in ids)
         if kind == "cancel_claim":
             return CANCEL

@@ -624,3 +624,20 @@ def test_scoring_marker_starts_on_one():
     # rulebook: «Подготовка к игре» (markers on «1»); interpretation documented in the docs
     s = started(2)
     assert s.observation(None)["scores"] == [1, 1]
+
+
+def test_kartochki_vagonov_three_locomotives_flushed_once_a_claim_makes_it_possible():
+    # rulebook: «Карты Вагонов» (three face-up locomotives: the row is discarded and dealt
+    # anew whenever it happens, also when cards paid for a claim make a new row possible)
+    r = route("Atlanta", "Nashville")            # gray, length 1
+    # the row rightly kept three locomotives: two other cards were left outside the hands
+    s = position(2, hands=[hand(red=1), hand()], face_up=[L, L, L, WHITE, BLACK], deck=[],
+                 discard=[0] * 9)
+    assert {a for a in s.legal_actions() if a < 5} == {0, 1, 2, 3, 4}
+    # the claim puts a red card on the discard pile: a row of fewer locomotives exists now
+    s.apply(claim(r))
+    assert s.cur == 1 and s.phase == TURN
+    assert sorted(s.face_up) == sorted([RED, WHITE, BLACK, L, L])
+    assert s.face_up.count(L) == 2
+    assert "face_up_reset" in [e["type"] for e in s.events]
+    assert s.deck == [L] and s.discard == [0] * 9

@@ -7,8 +7,8 @@ import pytest
 
 from railtable.engine import IllegalAction, OptionsError
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import CANCEL
-from railtable.games.ticket_to_ride.rules import OVER, PAY
+from railtable.games.ticket_to_ride.actions import CANCEL, DRAW_TICKETS
+from railtable.games.ticket_to_ride.rules import CHOOSE, OVER, PAY
 from railtable.games.ticket_to_ride.text import i18n
 
 from .helpers import BLUE, claim, hand, pay, position, route
@@ -115,3 +115,16 @@ def test_pending_claim_in_the_terminal_view_and_log():
     s.apply(CANCEL)
     assert GAME.event_text(s.events[0], "ru") == "Игрок 1 отказывается прокладывать Монреаль–Нью-Йорк"
     assert "claiming" not in GAME.render_text(s.observation(0), "en")
+
+
+def test_vzyatie_kart_marshrutov_keeping_no_ticket_is_refused_in_json():
+    # rulebook: «Взятие новых карт маршрутов» (at least one ticket is kept): an empty choice
+    # is a malformed keep_tickets, never read as another action such as the pass
+    s = position(2, hands=[hand(), hand()])
+    s.apply(DRAW_TICKETS)
+    assert s.phase == CHOOSE
+    with pytest.raises(IllegalAction, match="at least one"):
+        GAME.action_from_json(s, {"type": "keep_tickets", "tickets": []})
+    offer = list(s.offer[0])
+    assert GAME.action_from_json(s, {"type": "keep_tickets", "tickets": offer[:1]}) in \
+        s.legal_actions()
