@@ -33,7 +33,14 @@ NO_COG = 65
 PICK = 66               # 66..68: the item (slot) that changes hands
 DISCARD_ITEM = 69       # 69..72
 DISCARD_WEAPON = 73     # 73..75
-NUM_ACTIONS = 76
+# an exchange of items between two players on one hex (the project's procedure: offer,
+# the item given, the item asked for, then the other player's answer)
+OFFER = 76              # 76..81: propose an exchange to the player in seat k
+TRADE_GIVE = 82         # 82..84: the item (slot) offered
+TRADE_WANT = 85         # 85..87: the other player's item (slot) asked for
+ACCEPT = 88
+DECLINE = 89
+NUM_ACTIONS = 90
 
 # (json type, parameter name or None, first action id, count)
 RANGES = [
@@ -49,6 +56,9 @@ RANGES = [
     ("join_defender", None, JOIN_B, 1), ("stay_out", None, STAY_OUT, 1),
     ("use_cog", None, USE_COG, 1), ("no_cog", None, NO_COG, 1), ("pick", "slot", PICK, 3),
     ("discard_item", "slot", DISCARD_ITEM, 4), ("discard_weapon", "slot", DISCARD_WEAPON, 3),
+    ("offer", "seat", OFFER, 6), ("trade_give", "slot", TRADE_GIVE, 3),
+    ("trade_want", "slot", TRADE_WANT, 3), ("accept", None, ACCEPT, 1),
+    ("decline", None, DECLINE, 1),
 ]
 _BY_TYPE = {t: (k, first, n) for t, k, first, n in RANGES}
 _DECODE = []

@@ -287,6 +287,7 @@ class HeuristicBot(Bot):
                 if k == R.T_PAY and s.money[p] < g.q_amount[t]:
                     sc -= 2
                 score.append(sc)
+            score = score[:len(la)]  # the forced newcomer is kept (8. Задания)
             return A.DROP_TASK + score.index(min(score))
         if kind == R.P_PICK:
             loser = pe[2]
@@ -297,6 +298,13 @@ class HeuristicBot(Bot):
             return A.PICK + worth.index(max(worth))
         if kind == R.P_DISPLACE:
             return la[int(self.rng.random() * len(la))]
+        if kind == R.P_GIVE:  # my least useful item
+            worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
+            return A.TRADE_GIVE + worth.index(min(worth))
+        if kind == R.P_WANT:
+            return A.TRADE_WANT + self._wanted(s, p, pe[2])[1]
+        if kind == R.P_ANSWER:
+            return A.ACCEPT if self._fair_offer(s, p, pe[2], pe[3], pe[4]) else A.DECLINE
         # move a dragon: push it away from me
         src = pe[2]
         best, bd = A.END, self._hexdist(g, src, s.pos[p])
@@ -308,6 +316,30 @@ class HeuristicBot(Bot):
             if d > bd:
                 best, bd = a, d
         return best
+
+    # ------------------------------------------------------------------ exchanges
+
+    def _wanted(self, s, p: int, o: int) -> tuple[float, int]:
+        """(gain, slot) of the best exchange with o: o's shown item worth most to me
+        against my least useful item; hidden items are not asked for blind."""
+        mine = min(self._item_worth(s, p, c >> 1) for c in s.items[p])
+        best = (0.0, 0)
+        for j, c in enumerate(s.items[o]):
+            if not c & 1:
+                gain = self._item_worth(s, p, c >> 1) - mine
+                if gain > best[0]:
+                    best = (gain, j)
+        return best
+
+    def _fair_offer(self, s, p: int, o: int, k: int, j: int) -> bool:
+        """Accept when what comes is worth more to me than what goes, and never help the
+        points leader (when it is not me) get closer to 14."""
+        lead = max(s.points)
+        if s.points[o] == lead and s.points[p] < lead:
+            return False
+        give = self._item_worth(s, p, s.items[p][j] >> 1)
+        get = self._item_worth(s, p, s.items[o][k] >> 1)
+        return get > give
 
     @staticmethod
     def _hexdist(g, a: int, b: int) -> int:
@@ -419,6 +451,10 @@ class HeuristicBot(Bot):
                     c = s.items[p][a - A.SELL_ITEM] >> 1
                     if self._item_worth(s, p, c) <= g.i_value[c]:
                         return a
+        # an exchange: a shown item of a player here that my tasks need
+        for a in la:
+            if a >= A.OFFER and self._wanted(s, p, a - A.OFFER)[0] >= 1000:
+                return a
         # a duel with a weaker player who carries something
         for a in la:
             if A.CHALLENGE <= a < A.CHALLENGE + 6:

@@ -48,12 +48,17 @@ FS_FLEE, FS_ESCAPE, FS_JOINQ, FS_JOIN, FS_ROLL, FS_COG, FS_RESOLVE = range(7)
 O_EVENT, O_REVEAL, O_NEIGHBOUR, O_HERE, O_PVP = range(5)
 # pending decisions: (kind, decider, ...)
 P_DISCARD, P_WDISCARD, P_TDISCARD, P_PICK, P_DISPLACE, P_DRAGON = range(6)
+# an exchange: (P_GIVE, offerer, other), (P_WANT, offerer, other, give slot),
+# (P_ANSWER, other, offerer, give slot, want slot)
+P_GIVE, P_WANT, P_ANSWER = range(6, 9)
+PENDING_NAMES = ("discard_item", "discard_weapon", "return_task", "pick_item", "retreat",
+                 "move_dragon", "offer_item", "ask_item", "answer_offer")
 # destinations of a lost valuable
 D_HEX, D_PLAYER, D_DECK = range(3)
 # "each kind of action once per turn" bits (rulebook 6: buy items once, buy weapons once,
 # sell something once; heads, a row of their own in the table of section 11, sell apart)
-U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELL, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION = (
-    1 << i for i in range(10))
+U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELL, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION, U_TRADE = (
+    1 << i for i in range(11))
 
 LEVELS = ("apprentice", "master", "professor", "genius")
 LEVEL_NAMES = {"apprentice": {"ru": "Ученик", "en": "Apprentice"},
@@ -171,12 +176,18 @@ class SteamlandState(State):
         if kind == P_WDISCARD:  # 2: the arriving weapon
             return [A.DISCARD_WEAPON + k for k in range(len(self.weapons[p]))] + [
                 A.DISCARD_WEAPON + 2]
-        if kind == P_TDISCARD:
-            return [A.DROP_TASK + k for k in range(len(self.tasks[p]))]
+        if kind == P_TDISCARD:  # one of the tasks held before the forced one (8)
+            return [A.DROP_TASK + k for k in range(len(self.tasks[p]) - 1)]
         if kind == P_PICK:
             return [A.PICK + k for k in range(len(self.items[pe[2]]))]
         if kind == P_DISPLACE:
             return [A.MOVE + d for d in self._retreats(pe[2])]
+        if kind == P_GIVE:
+            return [A.TRADE_GIVE + k for k in range(len(self.items[p]))]
+        if kind == P_WANT:
+            return [A.TRADE_WANT + k for k in range(len(self.items[pe[2]]))]
+        if kind == P_ANSWER:
+            return [A.ACCEPT, A.DECLINE]
         # P_DRAGON
         return [A.END] + [A.MOVE + d for d in self._dragon_moves(pe[2])]
 
@@ -298,6 +309,11 @@ class SteamlandState(State):
                     out.append(A.CHALLENGE + o)
         if items:
             out += _SLOTS[A.DISCARD_ITEM][len(items)]
+            if not used & U_TRADE:  # an exchange with a player on this hex (7, 14)
+                pos = self.pos
+                for o in range(self.num_players):
+                    if pos[o] == cell and o != p and self.items[o]:
+                        out.append(A.OFFER + o)
         return out  # built in increasing order
 
     # ------------------------------------------------------------------ apply
@@ -332,9 +348,7 @@ class SteamlandState(State):
         what = {PH_SHOP: "the equipment purchase", PH_MARKET: "buying from the display",
                 PH_TURN: "your turn"}.get(self.phase, "this decision")
         if self.pend:
-            what = "this decision (" + ("discard", "discard a weapon", "return a task",
-                                        "choose an item", "retreat",
-                                        "move the dragon")[self.pend[0][0]] + ")"
+            what = "this decision (" + PENDING_NAMES[self.pend[0][0]].replace("_", " ") + ")"
         elif self.fk:
             what = "this fight decision"
         return f"{t} is not allowed during {what} (no road, not enough movement points, " \
@@ -378,8 +392,9 @@ class SteamlandState(State):
             self._finish_shop()
             return
         q = p
+        step = g.shop_step
         for _ in range(n):
-            q = (q + 1) % n
+            q = (q + step) % n
             if not self.sh_passed >> q & 1:
                 self.sh_turn = q
                 return
@@ -544,6 +559,10 @@ class SteamlandState(State):
         if a >= A.CHALLENGE and a < A.CHALLENGE + 6:
             self.used |= U_PVP
             self._start_fight(2, p, a - A.CHALLENGE, -1, cell, O_PVP, False)
+            return
+        if a >= A.OFFER:
+            self.used |= U_TRADE
+            self.pend.append((P_GIVE, p, a - A.OFFER))
             return
         # city / market / tavern actions: one movement point each
         self.mp -= 1
@@ -1074,7 +1093,7 @@ class SteamlandState(State):
         if kind == 2:
             # a fight between players: every loser gives one item (or 300) to the winner
             win, losers = (a, [b] + side_b) if a_won else (b, [a] + side_a)
-            for p in losers:
+            for p in losers:  # an item or 300 pounds; with neither, nothing (13, 14)
                 self._lose_one(p, win, D_PLAYER, win)
             self._fight_over()
             return
@@ -1110,9 +1129,9 @@ class SteamlandState(State):
             self._return_creature(c)
         dest = side_b[0] if side_b else -1
         if dest >= 0:
-            self._lose_one(a, a, D_PLAYER, dest)
+            self._lose_one(a, a, D_PLAYER, dest, skip=True)
         else:
-            self._lose_one(a, a, D_HEX, h)
+            self._lose_one(a, a, D_HEX, h, skip=True)
         for p in side_a:
             self._lose_one(p, p, D_HEX, h)
         for p in range(self.num_players):
@@ -1140,8 +1159,11 @@ class SteamlandState(State):
             self._ev(type="loot", player=p, cell=h)
         return got
 
-    def _lose_one(self, p: int, chooser: int, dest_kind: int, dest: int) -> None:
-        """p loses one item (chosen by chooser) or 300 pounds, or skips a turn."""
+    def _lose_one(self, p: int, chooser: int, dest_kind: int, dest: int,
+                  skip: bool = False) -> None:
+        """p loses one item (chosen by chooser) or 300 pounds; with neither, a player beaten
+        by a creature skips a turn (`skip`, 13. Схватка) and anyone else loses nothing
+        (a duel's loser, a helper: 13, 14 name only an item or 300 pounds)."""
         g = self.game
         if self.items[p]:
             if len(self.items[p]) == 1:
@@ -1160,7 +1182,7 @@ class SteamlandState(State):
                 self.bank += amount
             if self.record_events:
                 self._ev(type="lose_money", player=p, money=amount)
-        else:
+        elif skip:
             self.jail[p] += 1
             if self.record_events:
                 self._ev(type="skip_turn_penalty", player=p)
@@ -1214,6 +1236,19 @@ class SteamlandState(State):
         elif kind == P_DISPLACE:
             q = self.game.nb[pe[2] * 6 + a - A.MOVE]
             self._arrive(p, q)
+        elif kind == P_GIVE:
+            k = a - A.TRADE_GIVE
+            self.items[p][k] &= ~1  # the offered item is shown
+            self.pend.insert(0, (P_WANT, p, pe[2], k))
+            if rec:
+                self._ev(type="trade_offer", player=p, other=pe[2],
+                         item=self.items[p][k] >> 1, reveal=True)
+        elif kind == P_WANT:
+            self.pend.insert(0, (P_ANSWER, pe[2], p, pe[3], a - A.TRADE_WANT))
+            if rec:
+                self._ev(type="trade_ask", player=p, other=pe[2], slot=a - A.TRADE_WANT)
+        elif kind == P_ANSWER:
+            self._exchange(pe[2], pe[3], p, pe[4], a == A.ACCEPT)
         else:  # P_DRAGON
             if a != A.END:
                 src = pe[2]
@@ -1229,6 +1264,17 @@ class SteamlandState(State):
                     self.loot = [(q if cell == src else cell, code) for cell, code in self.loot]
                 if rec:
                     self._ev(type="dragon_moves", player=p, creature=c, cell=q)
+
+    def _exchange(self, p: int, k: int, o: int, j: int, accepted: bool) -> None:
+        """The answer to p's offer of item slot k for o's item slot j. An exchange is made
+        openly: both items are shown and change hands, one for one (no limit is touched)."""
+        if accepted:
+            mine, theirs = self.items[p][k] & ~1, self.items[o][j] & ~1
+            self.items[p][k], self.items[o][j] = theirs, mine
+        if self.record_events:
+            self._ev(type="trade_done" if accepted else "trade_declined", player=o, other=p,
+                     item=self.items[o][j] >> 1 if accepted else None,
+                     given=self.items[p][k] >> 1 if accepted else None, reveal=accepted)
 
     # ---------------------------------------------------------------- the driver
 
@@ -1282,6 +1328,9 @@ class SteamlandState(State):
             if not self.taken_titles & 1 and self.money[p] >= g.ach_money:
                 self._title(p, TITLE_CAPITALIST)
             if not g.t_city[self.tile[self.pos[p]]] and not self.complete:
+                # no task can come due here, but an achievement may have made 14 points
+                if self.points[p] >= g.win_points:
+                    self._end("fourteen_points", None)
                 return
             who = (p,)
         for p in who:
@@ -1329,17 +1378,20 @@ class SteamlandState(State):
             self._ev(type="achievement", player=p, achievement=t)
 
     def _check_tasks(self, p: int) -> None:
-        ts = self.tasks[p]
-        if ts:
-            for t in list(ts):
-                if self._task_done(p, t):
-                    ts.remove(t)
-                    self._complete(p, t)
-        if self.common:
-            for t in list(self.common):
-                if self._task_done(p, t):
-                    self.common.remove(t)
-                    self._complete(p, t)
+        """Complete every task of p that is due, again after each completion: a reward
+        (money, an item) can bring another task due at once (8. Задания)."""
+        done = True
+        while done:
+            done = False
+            for pile in (self.tasks[p], self.common):
+                for t in pile:
+                    if self._task_done(p, t):
+                        pile.remove(t)
+                        self._complete(p, t)
+                        done = True
+                        break
+                if done:
+                    break
 
     def _task_done(self, p: int, t: int) -> bool:
         g = self.game
@@ -1377,6 +1429,8 @@ class SteamlandState(State):
             self._pay_bank(p, g.q_amount[t])
         self.points[p] += g.q_points[t]
         self._from_bank(p, g.q_money[t])
+        if g.q_reward[t]:  # an item from the pile, face down («Цель игры» 7)
+            self._draw_item(p)
         part = g.q_part[t]
         if self.found[part] < g.part_need[part]:
             self.credit[p] += 1
@@ -1488,14 +1542,32 @@ class SteamlandState(State):
                          P_DISCARD and self.pend[0][1] == me else
                          [{"weapon": self.pend[0][2]}] if self.pend and self.pend[0][0] ==
                          P_WDISCARD and self.pend[0][1] == me else []),
-            "fight": fight, "pending": (("discard_item", "discard_weapon", "return_task",
-                                         "pick_item", "retreat", "move_dragon")[self.pend[0][0]]
-                                        if self.pend else None),
+            "fight": fight,
+            "pending": PENDING_NAMES[self.pend[0][0]] if self.pend else None,
+            "trade": self._trade_json(me),
             "pending_cell": (self.pend[0][2] if self.pend and self.pend[0][0] in (
                 P_DISPLACE, P_DRAGON) else None),
             "used": self.used, "over": self.over, "winners": list(self.winners or ()),
         }
         return obs
+
+    def _trade_json(self, me: int):
+        """The exchange being proposed: who offers what to whom; the item asked for is
+        named to its holder only while it is hidden."""
+        pe = self.pend[0] if self.pend else None
+        if pe is None or pe[0] < P_GIVE:
+            return None
+        if pe[0] == P_ANSWER:
+            o, p, k, j = pe[1], pe[2], pe[3], pe[4]
+        else:
+            p, o, k, j = pe[1], pe[2], (pe[3] if pe[0] == P_WANT else None), None
+        out = {"from": p, "to": o, "give": self.items[p][k] >> 1 if k is not None else None,
+               "want_slot": j, "want": None}
+        if j is not None:
+            code = self.items[o][j]
+            if not code & 1 or me == o:
+                out["want"] = code >> 1
+        return out
 
     def _card_json(self, slot: int, c: int, weapon: int) -> dict:
         """A face-up card of a display: slot, card id, kind and price (None once bought)."""
@@ -1633,7 +1705,7 @@ class SteamlandGame(Game):
                    "ru": "Исследуйте Пароземелье, выполняйте задания, сражайтесь с Паровыми "
                          "Драконами и соберите машину Стокса."}
     min_players, max_players = 2, 6
-    rules_version = "1"
+    rules_version = "2"  # 2: issue #26 (exchanges, item rewards, the fixed rule points)
     Options = SteamlandOptions
     num_actions = A.NUM_ACTIONS
 
@@ -1716,6 +1788,7 @@ class SteamlandGame(Game):
         self.q_amount = [t.get("amount", 0) for t in qs]
         self.q_points = [t["points"] for t in qs]
         self.q_money = [t["money"] for t in qs]
+        self.q_reward = [bool(t.get("reward_item", False)) for t in qs]
         self.q_part = [pkey[t["part"]] for t in qs]
         self.event_defs = d["events"]
         ecards = [k for k, e in enumerate(d["events"]) for _ in range(e["count"])]
@@ -1729,6 +1802,12 @@ class SteamlandGame(Game):
         self.ach_tasks = ach[3]["tasks"]
         self.ach_dragons = ach[4]["dragons"]
         self.achievement_defs = ach
+        # the opening purchase (the project's design for fair seats, docs/games/steamland.md)
+        op = d["opening"]
+        wkey = {w["key"]: k for k, w in enumerate(d["weapons"])}
+        self.opening_weapon = wkey[op["weapon"]] if op.get("weapon") else -1
+        self.shop_step = {"turn": 1, "reverse": -1}[op["order"]]
+        self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
         self._i18n = None
 
     # ---------------------------------------------------------------- states
@@ -1805,11 +1884,14 @@ class SteamlandGame(Game):
         s.mdisp = []
         s.mkind = 0
         s.sh_items = [s.ideck.pop() for _ in range(2 * n)]
-        s.sh_weap = [s.wdeck.pop() for _ in range(n)]
+        s.sh_weap = self._opening_weapons(s.wdeck, n)
         s.sh_passed = 0
         s.sh_bi = [0] * n
         s.sh_bw = [0] * n
-        s.sh_turn = 0
+        s.sh_turn = 0 if self.shop_step == 1 else n - 1
+        for p, extra in enumerate(self.seat_money[:n]):  # later seats' compensation
+            s.money[p] += extra
+            s.bank -= extra
         s.fk = 0
         s.fa = s.fb = s.fc = s.fhex = -1
         s.forig = 0
@@ -1829,6 +1911,19 @@ class SteamlandGame(Game):
             s.emit({"type": "setup", "players": n, "level": opts.level,
                     "shop_items": list(s.sh_items), "shop_weapons": list(s.sh_weap)})
         return s
+
+    def _opening_weapons(self, wdeck: list, n: int) -> list:
+        """The n weapons of the equipment display: the opening kind when the data names
+        one (taken out of the pile, so every seat can buy the same), else the top cards."""
+        kind = self.opening_weapon
+        out = []
+        if kind >= 0:
+            out = [c for c in reversed(wdeck) if self.w_kind[c] == kind][:n]
+            for c in out:
+                wdeck.remove(c)
+        while len(out) < n and wdeck:
+            out.append(wdeck.pop())
+        return out
 
     def action_to_json(self, state, a):
         return A.to_json(a)

@@ -96,6 +96,16 @@ def describe(state, a: int, lang: str = "en") -> str:
         code = state.items[loser][v]
         name = ac["hidden"] if code & 1 and p != loser else _item(g, t, code >> 1)
         return ac["pick"].format(slot=v + 1, item=name)
+    if typ == "offer":
+        return ac["offer"].format(seat=v + 1)
+    if typ in ("trade_give", "trade_want"):
+        holder = p if typ == "trade_give" else pe[2]
+        code = state.items[holder][v]
+        name = ac["hidden"] if code & 1 and p != holder else _item(g, t, code >> 1)
+        return ac[typ].format(slot=v + 1, item=name)
+    if typ == "accept":
+        return ac["accept"].format(item=_item(g, t, state.items[pe[2]][pe[3]] >> 1),
+                                   mine=_item(g, t, state.items[p][pe[4]] >> 1))
     return ac.get(typ, typ)
 
 
@@ -141,6 +151,10 @@ _EV = {
         "lose_money": "{p} loses {money}.",
         "lose_item": "{p} loses {item}.",
         "skip_turn_penalty": "{p} has nothing to lose and will skip a turn.",
+        "trade_offer": "{p} offers {item} to {o} in exchange.",
+        "trade_ask": "{p} asks {o} for item {slot1}.",
+        "trade_done": "{p} accepts the exchange: {item} for {given}.",
+        "trade_declined": "{p} declines the exchange.",
         "dragon_moves": "{p} pushes {creature}.",
         "dead_end": "{p} is in a dead end: loses everything and returns to the Old Boiler House.",
         "task_done": "{p} completes {task} and finds the {part}.",
@@ -189,6 +203,10 @@ _EV = {
         "lose_money": "{p} теряет {money}.",
         "lose_item": "{p} теряет «{item}».",
         "skip_turn_penalty": "{p} нечего терять: пропустит ход.",
+        "trade_offer": "{p} предлагает игроку {o} обмен: «{item}».",
+        "trade_ask": "{p} просит у игрока {o} предмет {slot1}.",
+        "trade_done": "{p} соглашается на обмен: «{item}» за «{given}».",
+        "trade_declined": "{p} отказывается от обмена.",
         "dragon_moves": "{p} сдвигает: {creature}.",
         "dead_end": "{p} в тупике: теряет всё и возвращается в Старую котельную.",
         "task_done": "{p} выполняет «{task}» и находит деталь: {part}.",
@@ -213,6 +231,12 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
         f["p"] = who + str(ev["player"] + 1)
     if "item" in ev:
         f["item"] = _item(game, t, ev["item"])
+    if ev.get("other") is not None:
+        f["o"] = str(ev["other"] + 1)
+    if "slot" in ev:
+        f["slot1"] = ev["slot"] + 1
+    if ev.get("given") is not None:
+        f["given"] = _item(game, t, ev["given"])
     if "stake" in ev:
         f["stake"] = _item(game, t, ev["stake"])
     if "weapon" in ev:

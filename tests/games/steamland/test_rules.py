@@ -280,8 +280,9 @@ def test_at_most_two_tasks():
     assert A.DROP_TASK in s.legal_actions()  # a tavern takes tasks back
 
 
-def test_forced_task_event_returns_one():
-    # rulebook: 8. Задания (an event task cannot be refused: return one of those held)
+def test_forced_third_task_returns_one_already_held():
+    # rulebook: 8. Задания (an event task cannot be refused: the player returns any of the
+    # tasks he already held, and keeps the new one)
     s = ready()
     c = cell(1, 0)
     lay(s, c, "stone_road")
@@ -294,10 +295,14 @@ def test_forced_task_event_returns_one():
     s.phase = R.PH_START
     force(s, *rolls(G.red_face))
     s._settle()
+    held = list(s.tasks[0][:2])
     assert len(s.tasks[0]) == 3 and s.pend[0][0] == R.P_TDISCARD
-    assert s.legal_actions() == [A.DROP_TASK, A.DROP_TASK + 1, A.DROP_TASK + 2]
-    s.apply(A.DROP_TASK)
-    assert len(s.tasks[0]) == 2
+    assert s.observation(0)["pending"] == "return_task"
+    assert s.legal_actions() == [A.DROP_TASK, A.DROP_TASK + 1]  # not the new one
+    with pytest.raises(IllegalAction):
+        s.apply(A.DROP_TASK + 2)
+    s.apply(A.DROP_TASK + 1)
+    assert s.tasks[0] == [held[0], priv] and held[1] in s.qdeck
 
 
 def test_common_task_completed_by_anyone():
