@@ -7,15 +7,8 @@ import random
 import pytest
 
 from railtable.engine.record import Record, replay
-from railtable.engine.registry import UnknownGame, get_game
+from railtable.games.colt_express import GAME
 from tests.server.conftest import hello, make_table, recv_until
-
-try:
-    GAME = get_game("colt_express")
-except UnknownGame:  # pragma: no cover - the game is not installed yet
-    GAME = None
-
-pytestmark = pytest.mark.skipif(GAME is None, reason="colt_express is not installed")
 
 
 def private_texts(record, n):

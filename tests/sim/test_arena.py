@@ -80,8 +80,11 @@ def test_thinking_times_are_reported_against_the_budget():
     mcts, rand = report["timing"]["mcts(ms=5)"], report["timing"]["random"]
     assert mcts["decisions"] > 0 and mcts["budget_ms"] == 5 and 0 <= mcts["on_time"] <= 1
     assert mcts["median_ms"] <= mcts["p99_ms"] <= mcts["max_ms"]
-    assert mcts["median_ms"] >= 1  # it searched: a random pick takes microseconds
-    assert "budget_ms" not in rand and rand["max_ms"] < mcts["median_ms"]
+    assert rand["median_ms"] <= rand["p99_ms"] <= rand["max_ms"]
+    # it searched (counted in playouts, not in milliseconds: the times themselves depend on
+    # the machine's load and are reported in docs/performance.md, never asserted)
+    assert mcts["min_playouts"] >= 1 and "median_playouts" not in rand
+    assert "budget_ms" not in rand and "on_time" not in rand
 
 
 def test_playouts_of_each_search_decision_are_logged_and_summarised(tmp_path):

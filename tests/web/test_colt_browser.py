@@ -3,17 +3,9 @@ bots), the whole game played by clicking the board, to the results screen."""
 
 import pytest
 
-from railtable.engine.registry import UnknownGame, get_game
 from tests.web.helpers import play_by_clicking
 
-try:
-    get_game("colt_express")
-    HAVE_COLT = True
-except UnknownGame:  # pragma: no cover
-    HAVE_COLT = False
-
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not HAVE_COLT, reason="colt_express is not installed")]
+pytestmark = pytest.mark.browser
 
 
 def test_colt_express_full_game_by_board_clicks(server, page_ru):

@@ -1,0 +1,85 @@
+"""Rule tests named after the rulebook's sections, for cases the other files leave open
+(found by mutation testing, docs/developing.md): Belle with exactly one other target, and
+every bandit of the pickpocketing queue, in turn order from the first player, seat 0 and
+the last seat included. Positions are built with the helpers of this package, then played
+through legal actions; expected values are the rulebook's."""
+
+import pytest
+
+from railtable.games.colt_express import rules as R
+
+from .helpers import act, clear_loot, held, legal_json, new, place, put_loot, slot, stealin, where
+
+FOUR = ["belle", "cheyenne", "django", "tuco"]  # Belle is bandit 0, seat 0
+CH = ["doc", "cheyenne", "django", "tuco"]
+
+
+def on_car(chars, car):
+    """A 4-player game at the start of round 1 with these bandits (seat order), no loot
+    anywhere (tokens back in the box) and every bandit inside car `car`.
+    Sets: char/slot (new), tloc (clear_loot), pos (place)."""
+    s = new(4, chars=chars, seed=1)
+    clear_loot(s)
+    for name in chars:
+        place(s, name, car)
+    return s
+
+
+@pytest.mark.parametrize("roof", [False, True])
+def test_belle_is_not_punched_when_one_other_bandit_shares_her_car(roof):
+    # rulebook: БАНДИТЫ, Красотка (she cannot be the target of a punch while another
+    # bandit can be)
+    s = on_car(FOUR, 4)
+    for name in ("django", "belle", "tuco"):
+        place(s, name, 2, roof=roof)
+    stealin(s, [("django", "punch")])
+    # Tuco is the only target, so the punch goes to him: only its direction is a choice
+    assert legal_json(s) == [{"type": "punch_to", "to": 1}, {"type": "punch_to", "to": 3}]
+    act(s, {"type": "punch_to", "to": 3})
+    assert where(s, "tuco") == (3, roof) and where(s, "belle") == (2, roof)
+
+
+def test_belle_alone_with_the_puncher_is_punched():
+    # rulebook: БАНДИТЫ, Красотка (protected only "if another bandit can be the target")
+    s = on_car(FOUR, 4)
+    place(s, "django", 0)
+    place(s, "belle", 0)
+    stealin(s, [("django", "punch")])
+    # in the locomotive the only way is back: the punch needs no decision at all
+    assert where(s, "belle") == (1, False)
+
+
+def pickpocket_round(first, alone):
+    """The last round of a 4-player game about to resolve the Pickpocketing station card,
+    with `first` as this round's first player; each bandit named in `alone` stands alone
+    inside a car of his own (car 0, 1, ...) with a $250 purse there; the others share the
+    caboose. Sets: round_no, first0/first, pos, tloc/tval (purses), the round card (stealin)."""
+    s = new(4, chars=CH, seed=6)
+    clear_loot(s)
+    for name in CH:
+        place(s, name, 4)
+    s.round_no = 4
+    s.first0 = (first - s.round_no) % 4
+    s.first = first
+    purses = {}
+    for car, name in enumerate(alone):
+        place(s, name, car)
+        purses[name] = put_loot(s, car, False, "purse", 250)
+    stealin(s, [], event_card=14)
+    return s, purses
+
+
+@pytest.mark.parametrize("first, order", [(0, ["doc", "tuco"]), (3, ["tuco", "doc"]),
+                                          (1, ["tuco", "doc"])])
+def test_every_lonely_bandit_may_pickpocket_in_turn_order(first, order):
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Карманная кража (each bandit alone in a car
+    # or on its roof may take a purse from there); turn order from the first player
+    s, purses = pickpocket_round(first, ["doc", "tuco"])
+    for name in order:
+        assert s.phase == R.PH_PICKPOCKET and s.current_player() == slot(s, name)
+        assert legal_json(s) == [{"type": "pass"},
+                                 {"type": "loot", "kind": "purse", "purse": purses[name]}]
+        act(s, {"type": "loot", "kind": "purse", "purse": purses[name]})
+        assert held(s, name)[0] == [250]
+    assert s.is_terminal()
+    assert [d["loot"] for d in s.result().details] == [250, 0, 0, 250]
