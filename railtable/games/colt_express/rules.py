@@ -1262,7 +1262,3 @@ class ColtExpress(Game):
     def render_text(self, observation, lang="en"):
         from .text import render_text
         return render_text(observation, lang)
-
-    def bots(self):
-        from .bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

@@ -1300,7 +1300,3 @@ class RotwGame(Game):
         if self._i18n is None:
             self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
         return self._i18n
-
-    def bots(self):
-        from railtable.games.railways_of_the_world.bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

@@ -1856,12 +1856,3 @@ class SteamlandGame(Game):
     def render_text(self, observation, lang="en"):
         from railtable.games.steamland.text import render_text
         return render_text(self, observation, lang)
-
-    def evaluate(self, state):
-        """Each seat's chance to win from here (`bot.win_chances`)."""
-        from railtable.games.steamland.bot import win_chances
-        return win_chances(state)
-
-    def bots(self):
-        from railtable.games.steamland.bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

@@ -1289,14 +1289,3 @@ class SwitchAndSignalGame(Game):
             ("hard", {"removed_departure_cards": 5}),
             ("hardest", {"removed_departure_cards": 6, "ten_goods": True}),
         ]
-
-    def evaluate(self, state):
-        """The team's chance to win from here (the heuristic's evaluation, calibrated)."""
-        from railtable.games.switch_and_signal.bot import win_chance
-        return [win_chance(state)] * state.num_players
-
-    def bots(self):
-        from railtable.games.switch_and_signal.bot import (make_farsighted, make_finisher,
-                                                           make_greedy, make_heuristic)
-        return {"heuristic": make_heuristic, "farsighted": make_farsighted,
-                "finisher": make_finisher, "greedy": make_greedy}

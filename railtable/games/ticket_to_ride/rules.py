@@ -1126,34 +1126,3 @@ class TicketToRideGame(Game):
     def render_text(self, observation: dict, lang: str = "en") -> str:
         from .text import render_text
         return render_text(self, observation, lang)
-
-    def world_sampler(self, state, seat: int):
-        """Opponents' tickets drawn as sets weighted by how well they explain the routes
-        each has claimed (`belief.TicketPosterior`); where the sets are too many to list,
-        ticket by ticket with weights for how well each fits them (`bot.ticket_weights`).
-        Both are computed once for the position."""
-        from .belief import TicketPosterior
-        from .bot import ticket_weights
-        pool = state.unseen_tickets(seat)
-        weights = ticket_weights(state, seat)
-        posteriors = {q: TicketPosterior.build(state, q, pool, weights[q])
-                      for q in range(state.num_players) if q != seat}
-
-        def sample(rng):
-            sets = {}
-            taken = set()
-            for q, post in posteriors.items():
-                if post is None:
-                    continue
-                for _ in range(20):  # two seats cannot hold the same ticket
-                    chosen = post.draw(rng)
-                    if taken.isdisjoint(chosen):
-                        sets[q] = chosen
-                        taken.update(chosen)
-                        break
-            return state.determinize(seat, rng, weights, sets)
-        return sample
-
-    def bots(self) -> dict:
-        from .bot import CautiousBot, HeuristicBot
-        return {"heuristic": HeuristicBot, "cautious": CautiousBot}
