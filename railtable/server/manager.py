@@ -344,7 +344,8 @@ class LiveTable:
     def payload(self, seat: int | None, lang: str, full: bool,
                 texts: dict | None = None) -> dict:
         st = self.state
-        cur = st.current_player()
+        obs = st.observation(seat)
+        cur = obs["current_player"]  # the envelope (docs/developing.md)
         legal = []
         if seat is not None and seat == cur and self.status == "running":
             to_json, describe = self.game.action_to_json, st.describe
@@ -360,11 +361,11 @@ class LiveTable:
             "type": "state" if full else "update",
             "seq": self.seq,
             "status": self.status,
-            "current": cur if cur >= 0 else None,
+            "current": cur,
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "result": self.result,
-            "observation": st.observation(seat),
+            "observation": obs,
             "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],
         }
         if full:
@@ -959,10 +960,9 @@ class Manager:
             for i, r in enumerate(rows[:k]):
                 st.apply(game.action_from_json(st, r.action))
                 lines += [{"seq": i + 1, "text": text(e)} for e in st.visible_events(None)]
-            cur = st.current_player()
-            return {"seq": k, "total": total, "observation": st.observation(None),
-                    "current": cur if cur >= 0 else None, "log": lines,
-                    "result": st.result().to_json() if st.is_terminal() else None}
+            obs = st.observation(None)
+            return {"seq": k, "total": total, "observation": obs,
+                    "current": obs["current_player"], "log": lines, "result": obs["result"]}
 
         out = await asyncio.to_thread(build)
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
