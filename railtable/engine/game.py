@@ -206,6 +206,10 @@ def _game_by_id(game_id: str) -> "Game":
     return get_game(game_id)
 
 
+# The keys every observation starts with (State.observation).
+ENVELOPE = ("game", "seat", "current_player", "phase", "round", "scores", "result")
+
+
 class State:
     """One position of a game. Subclasses list their own `__slots__`.
 
@@ -299,8 +303,46 @@ class State:
         share = 1.0 / len(res.winners)
         return [share if p in res.winners else 0.0 for p in range(self.num_players)]
 
+    # -- the observation: a common envelope, then the game's own part -------------------
+
     def observation(self, player: int | None) -> dict:
+        """What `player` may know (None: a spectator), JSON-safe.
+
+        It starts with the envelope every reader (server, terminal, views, RL wrappers)
+        reads the same way in every game (`ENVELOPE`, docs/developing.md):
+        game, seat (the viewer), current_player (None when the game is over), phase,
+        round (None if the game has no rounds), scores (the public running scores, None if
+        the game keeps them hidden) and result (`Result.to_json()` once the game is over,
+        else None). The game's own part, `_observe(player)`, follows; it never repeats an
+        envelope key.
+        """
+        cur = self.current_player()
+        over = cur == TERMINAL
+        obs = {"game": self.game.id, "seat": player,
+               "current_player": None if over else cur,
+               "phase": self.phase_name(), "round": self.round_number(),
+               "scores": self.public_scores(),
+               "result": self.result().to_json() if over else None}
+        obs.update(self._observe(player))
+        return obs
+
+    def _observe(self, player: int | None) -> dict:
+        """The game's own part of the observation (everything a view needs to draw the
+        position), without the envelope's keys."""
         raise NotImplementedError
+
+    def phase_name(self) -> str:
+        """The envelope's phase: a stable snake_case id of the step of play now."""
+        return "over" if self.is_terminal() else "play"
+
+    def round_number(self) -> int | None:
+        """The envelope's round, counted from 1 (None: the game has no rounds)."""
+        return None
+
+    def public_scores(self) -> list | None:
+        """The envelope's scores: each seat's score so far as everyone sees it (None: the
+        game keeps them hidden until the end, or has none, as in a cooperative game)."""
+        return None
 
     def clone(self) -> "State":
         raise NotImplementedError

@@ -42,7 +42,8 @@ def games() -> dict[str, Game]:
     """Every installed game, by id, in a stable order."""
     found: dict[str, Game] = {}
     for info in sorted(pkgutil.iter_modules(railtable.games.__path__), key=lambda m: m.name):
-        if info.ispkg:
+        # A folder whose name starts with "_" (the template, games in the making) is no game.
+        if info.ispkg and not info.name.startswith("_"):
             _load(f"railtable.games.{info.name}", found)
     # Extra games from other modules (tests, plug-ins): RAILTABLE_GAMES="pkg.mod,other.mod",
     # each exporting GAME. Child processes inherit the variable, so pools see them too.

@@ -214,20 +214,20 @@ class TerminalGame:
     # -- the end -----------------------------------------------------------------------
 
     def print_result(self) -> None:
-        res = self.state.result()
+        res = self.state.observation(None)["result"]  # the envelope's result
         t = self.t
-        table = Table(title=escape(t["over"].format(reason=res.reason)))
+        table = Table(title=escape(t["over"].format(reason=res["reason"])))
         table.add_column(t["player"])
         table.add_column(t["score"], justify="right")
         table.add_column(t["winner"], justify="center")
         for p in range(len(self.seats)):
-            table.add_row(escape(self.who(p)), f"{res.scores[p]:g}",
-                          "★" if p in res.winners else "")
+            table.add_row(escape(self.who(p)), f"{res['scores'][p]:g}",
+                          "★" if p in res["winners"] else "")
         self.console.print(table)
         if self.game.cooperative:
-            self.console.print(t["team_won"] if res.winners else t["team_lost"], style="bold")
+            self.console.print(t["team_won"] if res["winners"] else t["team_lost"], style="bold")
         keys: list[str] = []
-        for det in res.details:
+        for det in res["details"]:
             keys += [k for k in det if k not in keys]
         if keys:  # one row per detail, one column per player: fits a narrow terminal
             details = Table()
@@ -235,7 +235,7 @@ class TerminalGame:
             for p in range(len(self.seats)):
                 details.add_column(escape(t["seat"].format(n=p + 1)), justify="right")
             for k in keys:
-                details.add_row(escape(k), *[escape(_cell(d.get(k, ""))) for d in res.details])
+                details.add_row(escape(k), *[escape(_cell(d.get(k, ""))) for d in res["details"]])
             self.console.print(details)
 
     def save(self, path: str | Path) -> None:

@@ -63,11 +63,13 @@ class ToyState(State):
         return Result(tuple(self.scores), tuple(p for p, s in enumerate(self.scores) if s == best),
                       "decisions_used", tuple({"score": s} for s in self.scores))
 
-    def observation(self, player):
+    def public_scores(self):
+        return list(self.scores)
+
+    def _observe(self, player):
         return {
             "hands": [sorted(h) if p == player else len(h) for p, h in enumerate(self.hands)],
             "deck": len(self.deck),
-            "scores": list(self.scores),
             "turn": self.turn,
             "left": self.left,
         }

@@ -51,7 +51,7 @@ class BarrierState(State):
     def result(self) -> Result:
         return Result(tuple(0 for _ in range(self.num_players)), (), "done")
 
-    def observation(self, player):
+    def _observe(self, player):
         return {"turn": self.turn, "left": self.left, "total": self.total}
 
     def clone(self) -> "BarrierState":

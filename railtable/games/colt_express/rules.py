@@ -1100,7 +1100,15 @@ class ColtState(State):
         from .text import describe
         return describe(self, a, lang)
 
-    def observation(self, player):
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def round_number(self) -> int | None:
+        if self.phase == PH_OVER:
+            return len(self.rcards)
+        return self.round_no + 1 if self.phase >= PH_CHOOSE else None  # None: the draft
+
+    def _observe(self, player):
         from .text import observation
         return observation(self, player)
 
@@ -1262,7 +1270,3 @@ class ColtExpress(Game):
     def render_text(self, observation, lang="en"):
         from .text import render_text
         return render_text(observation, lang)
-
-    def bots(self):
-        from .bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

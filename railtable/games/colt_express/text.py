@@ -81,15 +81,10 @@ def observation(s, player) -> dict:
     cards = [{"id": c, "event": R.EVENTS[g.card_event[c]] if g.card_event[c] >= 0 else None,
               "turns": [R.TURN_KINDS[t] for t in g.card_turns[c]]} for c in s.rcards[:revealed]]
     obs = {
-        "game": "colt_express",
-        "you": player,
-        "phase": R.PHASE_NAMES[s.phase],
-        "current_player": s.cur,
         "num_players": n,
         "two_bandits": s.two,
         "expert": s.expert,
         "station_cards": s.station,
-        "round": revealed if not over else len(s.rcards),
         "rounds": len(s.rcards),
         "first_player": s.first if started else None,
         "round_cards": cards,
@@ -112,7 +107,6 @@ def observation(s, player) -> dict:
         "draft": None,
         "teams": None,
         "hidden": None,
-        "result": s.result().to_json() if over else None,
     }
     if R.PH_MOVE <= s.phase <= R.PH_PICKPOCKET:
         pend = {"bandit": BANDITS[s.char[s.ctx_b]]}
@@ -241,7 +235,7 @@ def render_text(obs: dict, lang: str = "en") -> str:
         turns = ", ".join(t["turns"][x] for x in rc["turns"])
         lines.append(f'[bold]{w["round"]} {obs["round"]}/{obs["rounds"]}[/bold]: {turns}{ev}'
                      f'  ({w["first"]}: P{obs["first_player"] + 1})')
-    turn = f'P{obs["current_player"] + 1}: ' if obs["current_player"] >= 0 else ""
+    turn = f'P{obs["current_player"] + 1}: ' if obs["current_player"] is not None else ""
     lines.append(f'[dim]{turn}{t["phases"][obs["phase"]]}[/dim]   {w["neutral"]}: '
                  f'{obs["neutral_bullets"]}')
     cars = obs["train"]["cars"]

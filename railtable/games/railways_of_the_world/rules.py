@@ -976,7 +976,16 @@ class RotwState(State):
 
     # -- views ---------------------------------------------------------------------------
 
-    def observation(self, player):
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def round_number(self) -> int:
+        return self.round + 1
+
+    def public_scores(self) -> list:
+        return list(self.points)  # the score track so far (end bonuses come with the result)
+
+    def _observe(self, player):
         g, m = self.game, self.m
         n = self.num_players
         players = []
@@ -1000,9 +1009,8 @@ class RotwState(State):
                 "cubes": self.cubes[c * NUM_COLOURS:(c + 1) * NUM_COLOURS],
                 "empty": self.empty[c]})
         obs = {
-            "map": m.id, "board": m.board_json, "round": self.round + 1, "turn": self.turn + 1,
-            "phase": PHASE_NAMES[self.phase], "current_player": self.current_player(),
-            "first_player": self.first, "order": list(self.order), "seat": player,
+            "map": m.id, "board": m.board_json, "turn": self.turn + 1,
+            "first_player": self.first, "order": list(self.order),
             "players": players, "cities": cities,
             "links": [{"owner": o, "cities": [a, b],
                        "track": [[*m.hex_qr[h], ein, eout] for h, ein, eout in segs]}
@@ -1030,8 +1038,6 @@ class RotwState(State):
             obs["delivery"] = {"from": self.del_src, "colour": A.COLOURS[self.del_colour],
                                "at": self.del_cur, "links_left": self.del_left,
                                "path": [[c, o] for c, o in self.del_path]}
-        if self.phase == PH_OVER:
-            obs["result"] = self.result().to_json()
         return obs
 
     def describe(self, a: int, lang: str = "en") -> str:
@@ -1300,7 +1306,3 @@ class RotwGame(Game):
         if self._i18n is None:
             self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
         return self._i18n
-
-    def bots(self):
-        from railtable.games.railways_of_the_world.bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

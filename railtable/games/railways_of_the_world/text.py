@@ -203,7 +203,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         path = " → ".join(t["cities"][mp.city_key[c]] for c in
                           [dv["from"]] + [x[0] for x in dv["path"]])
         lines.append(f"{t['colours'][dv['colour']]}: {path}")
-    if "result" in obs:
+    if obs["result"]:
         res = obs["result"]
         over = "Игра окончена" if lang == "ru" else "Game over"
         lines.append(f"[bold]{over}[/bold]: " + ", ".join(

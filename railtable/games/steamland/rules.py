@@ -1473,7 +1473,16 @@ class SteamlandState(State):
 
     # ------------------------------------------------------------------ observation
 
-    def observation(self, player):
+    def phase_name(self) -> str:
+        return ("shop", "start", "event", "turn", "market", "next", "over")[self.phase]
+
+    def round_number(self) -> int:
+        return self.rnd + 1
+
+    def public_scores(self) -> list:
+        return list(self.points)
+
+    def _observe(self, player):
         g = self.game
         n = self.num_players
         me = player if player is not None else -1
@@ -1520,9 +1529,8 @@ class SteamlandState(State):
                                                     "cog", "resolve")[self.fstep],
                      "sides": list(self.fside), "totals": list(self.ftot)}
         obs = {
-            "level": LEVELS[self.level], "round": self.rnd, "turn": self.cur,
-            "phase": ("shop", "start", "event", "turn", "market", "next", "over")[self.phase],
-            "to_act": self.current_player(), "roll": self.roll, "movement": self.mp,
+            "level": LEVELS[self.level], "turn": self.cur,  # whose turn; a fight asks others too
+            "roll": self.roll, "movement": self.mp,
             "bank": self.bank, "tiles": tiles, "fog": fog, "players": players,
             "common_tasks": [{"task": t, "targets": self._targets(t)} for t in self.common],
             "parts_found": list(self.found), "steam_dragons_on_map": self.ndragons,
@@ -1547,7 +1555,7 @@ class SteamlandState(State):
             "trade": self._trade_json(me),
             "pending_cell": (self.pend[0][2] if self.pend and self.pend[0][0] in (
                 P_DISPLACE, P_DRAGON) else None),
-            "used": self.used, "over": self.over, "winners": list(self.winners or ()),
+            "used": self.used,
         }
         return obs
 
@@ -1951,12 +1959,3 @@ class SteamlandGame(Game):
     def render_text(self, observation, lang="en"):
         from railtable.games.steamland.text import render_text
         return render_text(self, observation, lang)
-
-    def evaluate(self, state):
-        """Each seat's chance to win from here (`bot.win_chances`)."""
-        from railtable.games.steamland.bot import win_chances
-        return win_chances(state)
-
-    def bots(self):
-        from railtable.games.steamland.bot import HeuristicBot
-        return {"heuristic": HeuristicBot}

@@ -336,7 +336,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         lines.append(("Общее задание: " if ru else "Common task: ")
                      + _task(game, t, ct["task"]) + " " + str(ct["targets"]))
     for i, pl in enumerate(obs["players"]):
-        mark = "→ " if obs["to_act"] == i else "  "
+        mark = "→ " if obs["current_player"] == i else "  "
         items = ", ".join(_item(game, t, it["item"]) if it["item"] is not None
                           else "?" for it in pl["items"])
         weapons = ", ".join(_weapon(game, t, w) for w in pl["weapons"])
@@ -353,8 +353,9 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         lines.append(("Схватка: " if ru else "Fight: ") + f"{f['attacker'] + 1} vs "
                      + (str(f["defender"] + 1) if f["defender"] >= 0
                         else _creature(game, t, f["creature"])) + f" {f['totals']}")
-    if obs.get("over"):
-        lines.append(t["ends"].get(obs["over"], obs["over"]) + " — "
+    res = obs["result"]
+    if res:
+        lines.append(t["ends"].get(res["reason"], res["reason"]) + " — "
                      + ("победители: " if ru else "winners: ")
-                     + ", ".join(str(w + 1) for w in obs["winners"]))
+                     + ", ".join(str(w + 1) for w in res["winners"]))
     return "\n".join(lines)

@@ -133,7 +133,7 @@ function panel(ctx) {
     const weapons = p.weapon_kinds.map((k) => tr(ctx, "weapons", k));
     const tasks = Array.isArray(p.tasks) ? p.tasks.map((t) => `${taskNames[t.task] || t.task} [${t.targets.join(", ")}]`).join("; ") : `${p.tasks}`;
     box.append(h("div", {style: `border-left:6px solid ${SEAT[i]};padding-left:6px;margin:4px 0` +
-                                (obs.to_act === i ? ";font-weight:bold" : "")},
+                                (obs.current_player === i ? ";font-weight:bold" : "")},
       `${name}: ${p.points} ${ru ? "очк." : "pts"}, £${p.money}; ${ru ? "предметы" : "items"}: ${items.join(", ") || "-"}; ` +
       `${ru ? "оружие" : "weapons"}: ${weapons.join(", ") || "-"}; ${ru ? "головы" : "heads"}: ${p.heads.length}; ` +
       `${ru ? "задания" : "tasks"}: ${tasks}` + (p.dungeon ? ` (${ru ? "темница" : "dungeon"} ${p.dungeon})` : "")));

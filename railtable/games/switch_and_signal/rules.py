@@ -414,7 +414,10 @@ class SwitchAndSignalState(State):
         from railtable.games.switch_and_signal.text import describe
         return describe(self, a, lang)
 
-    def observation(self, player) -> dict:
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def _observe(self, player) -> dict:
         b = self.board
         cols = ("black", "brown", "gray")
         gcols = ("yellow", "blue", "red", "white")
@@ -439,8 +442,6 @@ class SwitchAndSignalState(State):
         obs = {
             "board": b.id,
             "map": b.map_json,
-            "phase": PHASE_NAMES[self.phase],
-            "active": self.active,
             "turn": self.turn,
             "trains": trains,
             "signals": [f for f in range(b.num_fields) if self.green[f]],
@@ -471,7 +472,6 @@ class SwitchAndSignalState(State):
             {"train": self.mv_train, "points": self.mv_left},
             "location_tokens_left": len(self.loc_stack)
             if self.opts.location_tokens == "draw_instead_of_dice" else None,
-            "over": self.over, "won": self.won, "reason": self.reason,
         }
         return obs
 
@@ -1289,14 +1289,3 @@ class SwitchAndSignalGame(Game):
             ("hard", {"removed_departure_cards": 5}),
             ("hardest", {"removed_departure_cards": 6, "ten_goods": True}),
         ]
-
-    def evaluate(self, state):
-        """The team's chance to win from here (the heuristic's evaluation, calibrated)."""
-        from railtable.games.switch_and_signal.bot import win_chance
-        return [win_chance(state)] * state.num_players
-
-    def bots(self):
-        from railtable.games.switch_and_signal.bot import (make_farsighted, make_finisher,
-                                                           make_greedy, make_heuristic)
-        return {"heuristic": make_heuristic, "farsighted": make_farsighted,
-                "finisher": make_finisher, "greedy": make_greedy}

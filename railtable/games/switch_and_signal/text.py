@@ -221,8 +221,11 @@ def render_text(obs: dict, lang: str = "en") -> str:
     b = board(obs["board"])
     name = t["nodes"]
     lines = [f"[bold]{t['title']}[/bold] — {t['board'][obs['board']]}"]
-    lines.append(("Ход {turn}, активный игрок {p}" if ru else "Turn {turn}, active player {p}")
-                 .format(turn=obs["turn"], p=obs["active"] + 1))
+    turn = ("Ход {turn}" if ru else "Turn {turn}").format(turn=obs["turn"])
+    if obs["current_player"] is not None:
+        turn += (", активный игрок {p}" if ru else ", active player {p}").format(
+            p=obs["current_player"] + 1)
+    lines.append(turn)
     lines.append(f"{t['words']['clock']}: {'●' * obs['time_tokens']}{'○' * (obs['clock'] - obs['time_tokens'])}"
                  f"   {t['words']['pile']}: {obs['departure_pile']}")
     card = obs.get("departure_card")
@@ -273,6 +276,7 @@ def render_text(obs: dict, lang: str = "en") -> str:
     if obs.get("moving"):
         m = obs["moving"]
         lines.append(f"{'Движется' if ru else 'Moving'}: {train_name(m['train'], lang)} ({m['points']})")
-    if obs["over"]:
-        lines.append(f"[bold]{t['reasons'].get(obs['reason'], obs['reason'])}[/bold]")
+    res = obs["result"]
+    if res:
+        lines.append(f"[bold]{t['reasons'].get(res['reason'], res['reason'])}[/bold]")
     return "\n".join(lines)

@@ -180,7 +180,7 @@ export function render(root, ctx) {
     h("span", {}, Object.entries(obs.helpers).map(([k, used]) =>
       `${used ? "✗" : "✓"} ${tr(ctx, "helpers", k)}`).join("  ")));
   const hands = h("div", {style: "display:flex;flex-wrap:wrap;gap:1.2em;font-size:13px"},
-    obs.hands.map((hand, p) => h("span", {style: p === obs.active ? "font-weight:bold" : ""},
+    obs.hands.map((hand, p) => h("span", {style: p === obs.current_player ? "font-weight:bold" : ""},
       `${(ctx.players && ctx.players[p] && ctx.players[p].name) || "P" + (p + 1)}: ` +
       Object.entries(hand).map(([k, v]) => `${tr(ctx, "cards", k)} ×${v}`).join(", "))));
   root.replaceChildren(panel, hands, svg);

@@ -14,7 +14,7 @@ has not seen) by how well it explains the seat's claimed routes:
 A ticket's way is its cheapest connection over the routes open to the seat, its own routes
 almost free (`explained`). Where the sets are too many to list (MAX_SETS), the seat's
 tickets are drawn one by one with the per-ticket weights of `bot.ticket_weights` instead.
-Used by `TicketToRideGame.world_sampler` (search bots with `belief=game`); the constants
+Used by `world_sampler` below (the game's opponent model, wired in `__init__.py`) (search bots with `belief=game`); the constants
 are the project's choice, docs/games/ticket_to_ride.md ("Hidden information").
 """
 
@@ -25,7 +25,7 @@ import itertools
 import math
 import random
 
-from .bot import Planner, cheapest
+from .bot import Planner, cheapest, ticket_weights
 
 MISS = 0.03
 IDLE = 0.1
@@ -99,3 +99,29 @@ class TicketPosterior:
     def draw(self, rng: random.Random) -> tuple:
         x = rng.random() * self.cumulative[-1]
         return self.sets[min(bisect.bisect_right(self.cumulative, x), len(self.sets) - 1)]
+
+
+def world_sampler(state, seat: int):
+    """Opponents' tickets drawn as sets weighted by how well they explain the routes
+    each has claimed (`TicketPosterior`); where the sets are too many to list, ticket by
+    ticket with weights for how well each fits them (`bot.ticket_weights`). Both are
+    computed once for the position."""
+    pool = state.unseen_tickets(seat)
+    weights = ticket_weights(state, seat)
+    posteriors = {q: TicketPosterior.build(state, q, pool, weights[q])
+                  for q in range(state.num_players) if q != seat}
+
+    def sample(rng):
+        sets = {}
+        taken = set()
+        for q, post in posteriors.items():
+            if post is None:
+                continue
+            for _ in range(20):  # two seats cannot hold the same ticket
+                chosen = post.draw(rng)
+                if taken.isdisjoint(chosen):
+                    sets[q] = chosen
+                    taken.update(chosen)
+                    break
+        return state.determinize(seat, rng, weights, sets)
+    return sample

@@ -115,7 +115,7 @@ class Planner:
         return todo, sum(g.route_length[r] for r in todo), dead
 
 
-# The opponent model of search bots (`TicketToRideGame.world_sampler`): a seat building
+# The opponent model of search bots (`belief.world_sampler`): a seat building
 # toward a ticket has covered part of the way between its cities, so a ticket is sampled
 # for an opponent with weight exp(FIT * share of its way the opponent's routes cover).
 # FIT was fitted to heuristic-against-heuristic games (the likelihood of the tickets

@@ -574,7 +574,13 @@ class TicketToRideState(State):
 
     # -- views ----------------------------------------------------------------------------
 
-    def observation(self, player: int | None) -> dict:
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def public_scores(self) -> list:
+        return list(self.scores)  # routes and bonuses so far; tickets count only at the end
+
+    def _observe(self, player: int | None) -> dict:
         g = self.game
         n = self.num_players
         kinds = g.kinds
@@ -589,13 +595,8 @@ class TicketToRideState(State):
                 if owner[r] is None and tw >= 0 and owner[tw] is not None:
                     closed.append(r)
         obs = {
-            "game": "ticket_to_ride",
             "map": g.map_json(),
             "num_players": n,
-            "seat": player,
-            "phase": PHASE_NAMES[self.phase],
-            "current": None if self.phase == OVER else self.cur,
-            "scores": list(self.scores),
             "trains": list(self.trains),
             "hand_counts": [sum(h) for h in self.hands],
             "known_cards": [{kinds[k]: c for k, c in enumerate(kn) if c} for kn in self.known],
@@ -624,13 +625,8 @@ class TicketToRideState(State):
                               for t, ok in zip(self.tickets[player], done)]
             obs["offer"] = [self._ticket_json(t, None) for t in self.offer[player]]
         if self.phase == OVER:
-            res = self.result()
             paths = [g.longest_path(self.claimed[q]) for q in range(n)]
-            obs["final"] = {
-                "reason": self.reason,
-                "scores": list(res.scores),
-                "winners": list(res.winners),
-                "details": [dict(d) for d in res.details],
+            obs["final"] = {  # what the end reveals; the outcome is the envelope's result
                 "tickets": [[self._ticket_json(t, ok) for t, ok in
                              zip(self.tickets[q], self.completed_tickets(q))]
                             for q in range(n)],
@@ -1132,34 +1128,3 @@ class TicketToRideGame(Game):
     def render_text(self, observation: dict, lang: str = "en") -> str:
         from .text import render_text
         return render_text(self, observation, lang)
-
-    def world_sampler(self, state, seat: int):
-        """Opponents' tickets drawn as sets weighted by how well they explain the routes
-        each has claimed (`belief.TicketPosterior`); where the sets are too many to list,
-        ticket by ticket with weights for how well each fits them (`bot.ticket_weights`).
-        Both are computed once for the position."""
-        from .belief import TicketPosterior
-        from .bot import ticket_weights
-        pool = state.unseen_tickets(seat)
-        weights = ticket_weights(state, seat)
-        posteriors = {q: TicketPosterior.build(state, q, pool, weights[q])
-                      for q in range(state.num_players) if q != seat}
-
-        def sample(rng):
-            sets = {}
-            taken = set()
-            for q, post in posteriors.items():
-                if post is None:
-                    continue
-                for _ in range(20):  # two seats cannot hold the same ticket
-                    chosen = post.draw(rng)
-                    if taken.isdisjoint(chosen):
-                        sets[q] = chosen
-                        taken.update(chosen)
-                        break
-            return state.determinize(seat, rng, weights, sets)
-        return sample
-
-    def bots(self) -> dict:
-        from .bot import CautiousBot, HeuristicBot
-        return {"heuristic": HeuristicBot, "cautious": CautiousBot}

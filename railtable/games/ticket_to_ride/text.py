@@ -181,14 +181,14 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     lines = []
     phase = t["phases"].get(obs["phase"], obs["phase"])
     head = f"[bold]{t['title']}[/bold] — {phase}"
-    if obs.get("current") is not None:
-        head += f" — {player(obs['current'], lang)}"
+    if obs["current_player"] is not None:
+        head += f" — {player(obs['current_player'], lang)}"
     if obs.get("last_round"):
         head += f" — [bold red]{ui['last_round']}[/] ({ui['turns_left']}: {obs['turns_left']})"
     lines.append(head)
     for p in range(n):
         style = _SEAT_STYLE[p % len(_SEAT_STYLE)]
-        mark = "▶" if obs.get("current") == p else " "
+        mark = "▶" if obs["current_player"] == p else " "
         you = f" ({ui['you']})" if p == seat else ""
         known = obs["known_cards"][p]
         kn = ""
@@ -222,13 +222,13 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         if routes:
             lines.append(f"[{style}]{player(p, lang)}[/] {ui['routes']}: " + ", ".join(
                 f"{route_label(game, r, lang)} {game.route_length[r]}" for r in routes))
-    fin = obs.get("final")
-    if fin:
+    fin, res = obs.get("final"), obs["result"]
+    if fin and res:
         lines.append(f"[bold]{ui['winners']}[/]: " + ", ".join(
-            player(p, lang) for p in fin["winners"]))
+            player(p, lang) for p in res["winners"]))
         for p in range(n):
-            d = fin["details"][p]
-            lines.append(f"{player(p, lang)}: {fin['scores'][p]} — {ui['longest_path']} "
+            d = res["details"][p]
+            lines.append(f"{player(p, lang)}: {res['scores'][p]} — {ui['longest_path']} "
                          f"{d['longest_path']}" + (f" (+{game.longest_bonus})" if d["longest_path_bonus"] else ""))
             for tk in fin["tickets"][p]:
                 ok = f"[green]{ui['completed']}[/]" if tk["completed"] else \

@@ -80,10 +80,10 @@ function drawMap(root, ctx, obs, idx) {
   svg.append(defs());
   const owner = obs.routes;
   const closed = new Set(obs.closed_routes || []);
-  const final = obs.final;
+  const final = obs.final, res = obs.result;
   const longest = new Set();
   if (final) {
-    final.details.forEach((d, p) => {
+    res.details.forEach((d, p) => {
       if (d.longest_path_bonus) for (const r of final.longest_path_routes[p]) longest.add(r);
     });
   }
@@ -193,7 +193,7 @@ function paymentPanel(root, ctx, obs, idx) {
   const title = `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)} (${r.length}, ${colorName(ctx, r.color)})`;
   if (!idx.pays.length) {  // someone else is choosing: say which route
     return h("div", {class: "ttr-payment", style: "margin:6px 0;padding:6px;border:1px dashed #999;border-radius:6px"},
-      `${seatName(ctx, obs.current)} — ${tr(ctx, "ui", "pending", "claiming")}: ${title}`);
+      `${seatName(ctx, obs.current_player)} — ${tr(ctx, "ui", "pending", "claiming")}: ${title}`);
   }
   return h("div", {class: "ttr-payment", style: "margin:6px 0;padding:6px;border:1px solid #999;border-radius:6px"},
     h("b", {}, `${title}: ${tr(ctx, "ui", "choose_payment", "choose how to pay")}`),
@@ -235,10 +235,10 @@ export function render(root, ctx) {
     h("tr", {}, h("th", {}, ""), h("th", {}, u("score", "score")), h("th", {}, u("trains", "trains")),
       h("th", {}, u("cards", "cards")), h("th", {}, u("tickets", "tickets"))),
     obs.scores.map((sc, p) => h("tr", {"data-seat": p,
-      style: `${obs.current === p ? "font-weight:bold;background:#fff6cc;" : ""}`},
+      style: `${obs.current_player === p ? "font-weight:bold;background:#fff6cc;" : ""}`},
       h("td", {}, h("span", {style: `display:inline-block;width:10px;height:10px;margin-right:4px;background:${SEAT[p]}`}),
         seatName(ctx, p) + (p === obs.seat ? ` (${u("you", "you")})` : "")),
-      h("td", {}, obs.final ? `${obs.final.scores[p]}` : `${sc}`), h("td", {}, `${obs.trains[p]}`),
+      h("td", {}, obs.result ? `${obs.result.scores[p]}` : `${sc}`), h("td", {}, `${obs.trains[p]}`),
       h("td", {}, `${obs.hand_counts[p]}`), h("td", {}, `${obs.ticket_counts[p]}`)))));
   if (obs.last_round && !obs.final) {
     side.append(h("p", {style: "color:#b91c1c;font-weight:bold"}, `${u("last_round", "last round")}: ${u("turns_left", "turns left")} ${obs.turns_left}`));
@@ -282,12 +282,12 @@ export function render(root, ctx) {
 
   // final screen: revealed tickets and the longest path
   if (obs.final) {
-    const fin = obs.final;
-    side.append(h("h4", {style: "margin:8px 0 2px"}, `${u("winners", "winners")}: ${fin.winners.map((p) => seatName(ctx, p)).join(", ")}`));
+    const fin = obs.final, res = obs.result;
+    side.append(h("h4", {style: "margin:8px 0 2px"}, `${u("winners", "winners")}: ${res.winners.map((p) => seatName(ctx, p)).join(", ")}`));
     fin.tickets.forEach((ts, p) => {
-      const d = fin.details[p];
+      const d = res.details[p];
       side.append(h("div", {class: "ttr-final", "data-seat": p},
-        h("b", {style: `color:${SEAT[p]}`}, `${seatName(ctx, p)}: ${fin.scores[p]}`),
+        h("b", {style: `color:${SEAT[p]}`}, `${seatName(ctx, p)}: ${res.scores[p]}`),
         ` — ${u("longest_path", "longest path")} ${d.longest_path}${d.longest_path_bonus ? " ★" : ""}`,
         h("ul", {style: "padding-left:16px;margin:0"}, ts.map((t) => ticketLine(ctx, obs, t, t.completed)))));
     });

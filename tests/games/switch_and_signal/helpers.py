@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from railtable.games.switch_and_signal import actions as A
-from railtable.games.switch_and_signal.rules import PH_ACTIONS, SwitchAndSignalGame
+from railtable.games.switch_and_signal import GAME
+from railtable.games.switch_and_signal.rules import PH_ACTIONS
 
-GAME = SwitchAndSignalGame()
 ALL_HELPERS = 0b111
 
 

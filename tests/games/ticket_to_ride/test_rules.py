@@ -299,7 +299,7 @@ def test_claim_then_payment_only_for_the_pending_route():
     assert s.phase == PAY and s.pending == r
     obs = s.observation(1)
     assert obs["phase"] == "choose_payment" and obs["pending_route"] == r
-    assert obs["can_cancel"] and obs["current"] == 0
+    assert obs["can_cancel"] and obs["current_player"] == 0
     # only payments of the pending route (blue), and the way back
     assert s.legal_actions() == [CANCEL, pay(BLUE, 0), pay(BLUE, 1)]
     before = snapshot(s)
