@@ -54,7 +54,7 @@ def fresh_database(admin_url: str = PG) -> tuple[str, "callable"]:
     """A new empty database on the server of `admin_url`; returns its URL and a dropper."""
     name = f"railtable_test_{os.getpid()}_{secrets.token_hex(3)}"
     try:
-        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as e:  # noqa: BLE001
@@ -312,6 +312,12 @@ class Player:
             if pred(m):
                 return m
 
+    def until(self, pred, timeout: float = 90.0) -> dict:
+        """The newest position once it satisfies pred (maybe the one already shown)."""
+        if self.last is not None and pred(self.last):
+            return self.last
+        return self.recv(lambda m: m["type"] in ("state", "update") and pred(m), timeout)
+
     def send(self, msg: dict) -> None:
         try:
             self.ws.send(json.dumps(msg))
@@ -339,7 +345,9 @@ def play_out(player: Player, rng, before_move=None, limit: int = 500) -> None:
             n_err = len(player.errors)
             player.send({"type": "act", "seq": m["seq"], "id": choice["id"]})
             seq = m["seq"]
-            player.recv(lambda x: (x["type"] in ("state", "update") and x["seq"] > seq)
+            # a full state (after a reconnect) or an error: decide again from the newest
+            player.recv(lambda x: x["type"] == "state" or (x["type"] == "update"
+                                                           and x["seq"] > seq)
                         or (x["type"] == "error" and len(player.errors) > n_err))
             if len(player.errors) > n_err:  # refused: look again after a moment
                 time.sleep(0.3)

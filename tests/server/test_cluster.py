@@ -183,16 +183,14 @@ def test_a_restart_of_redis_loses_and_duplicates_nothing(pg_db, tmp_path):
                 time.sleep(1.0)
                 redis.start()
                 restarted.append(seq)
-            for p in (ann, bob):
-                p.recv(lambda m: m["type"] in ("state", "update") and m["seq"] >= seq)
+            bob.until(lambda m: m["seq"] >= seq)
             mover = next((p for p in (ann, bob) if p.last["legal"] and p.last["seq"] == seq),
                          None)
             if mover is not None:
                 mover.send({"type": "act", "seq": seq,
                             "id": rng.choice(mover.last["legal"])["id"]})
             for p in (ann, bob, watch):
-                p.recv(lambda m: m["type"] in ("state", "update")
-                       and (m["seq"] > seq or m["status"] == "finished"), timeout=90)
+                p.until(lambda m: m["seq"] > seq or m["status"] == "finished")
         assert restarted
         wait_finished(site.db, bots + [tid], timeout=120)
         recs = check_records(site.db)
