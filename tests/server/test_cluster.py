@@ -119,9 +119,15 @@ def test_players_on_different_workers_see_the_same_game_move_for_move(site):
 
 
 def test_two_hundred_bot_tables_on_two_workers_replay_to_their_results(site):
+    from concurrent.futures import ThreadPoolExecutor
     base = site.start(workers=2)
-    ids = [new_table(base, [{"kind": "bot", "bot": "random"}] * 2)["id"] for _ in range(200)]
+    t0 = time.monotonic()
+    with ThreadPoolExecutor(16) as pool:  # the tables are created, and play, concurrently
+        ids = [out["id"] for out in pool.map(
+            lambda _: new_table(base, [{"kind": "bot", "bot": "random"}] * 2), range(200))]
+    t1 = time.monotonic()
     wait_finished(site.db, ids, timeout=240)
+    print(f"created in {t1 - t0:.1f} s, finished {time.monotonic() - t1:.1f} s later")
     recs = check_records(site.db, ids)
     assert len(recs) == 200
     assert all(len(r.actions) == 12 and r.result for r in recs.values())
