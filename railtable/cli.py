@@ -533,6 +533,13 @@ def loadtest(
         None, "--rate", min=0.1, max=100_000,
         help="Moves per second offered in total (default: every seat answers at once, "
              "which saturates the server and measures its throughput)."),
+    db: Optional[str] = typer.Option(None, "--db", help="The started server's database "
+                                                        "(default: a temporary SQLite file)."),
+    broker: Optional[str] = typer.Option(None, "--broker",
+                                         help="The started server's Redis broker."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="The started server's worker processes (more than one "
+                                     "needs --db postgresql+psycopg://... and --broker)."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -545,7 +552,12 @@ def loadtest(
             load_game(game)
     run = _server_function("railtable.server.loadtest", "run")
     kwargs = {} if rate is None else {"rate": rate}
-    run(tables=tables, seats=seats, seconds=seconds, game=game, url=url, **kwargs)
+    if db or broker or workers != 1:
+        kwargs.update(db=db, broker=broker, workers=workers)
+    try:
+        run(tables=tables, seats=seats, seconds=seconds, game=game, url=url, **kwargs)
+    except ValueError as e:
+        fail(str(e))
 
 
 if __name__ == "__main__":
