@@ -138,6 +138,13 @@ def owner_of_connection(port: int, client_port: int) -> int | None:
     return None
 
 
+def connection_owners(port: int) -> set[int]:
+    """The processes holding established connections on the server side of `port`."""
+    out = subprocess.run(["ss", "-tnpH", "state", "established", f"( sport = :{port} )"],
+                         capture_output=True, text=True).stdout
+    return {int(m) for m in re.findall(r"pid=(\d+)", out)}
+
+
 def check_records(db: str, table_ids: list[str] | None = None) -> dict[str, Record]:
     """Every table's actions are seq 0..n-1 exactly once, n is its move count, and its
     record replays through the engine to the stored result. Returns the records."""
