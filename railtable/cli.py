@@ -490,10 +490,34 @@ def serve(
         10.0, "--idle-minutes", min=0,
         help="A table nobody uses leaves memory after so many minutes and is rebuilt from "
              "the database when someone comes back (0: never)."),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=256,
+        help="Worker processes sharing this socket. More than one needs --broker and a "
+             "PostgreSQL --db (pip install 'railtable[cluster]'); see docs/deploy.md."),
+    broker: Optional[str] = typer.Option(
+        None, "--broker", help="A Redis URL (redis://HOST:6379/0) that joins this server's "
+                               "workers, and any other server on the same --db, into one "
+                               "site."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, max=60,
+                                    help="Seconds a bot waits before it acts."),
+    lease_seconds: float = typer.Option(
+        10.0, "--lease-seconds", min=0.5, max=600,
+        help="With a broker: a worker's hold on a table's bots; a dead worker's bots move "
+             "again after about this long."),
+    check_seconds: float = typer.Option(
+        2.0, "--check-seconds", min=0.1, max=600,
+        help="With a broker: how often a worker compares its tables with the database "
+             "(heals news lost while Redis was away)."),
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
-    run(host=host, port=port, db=db, idle_minutes=idle_minutes)
+    from railtable.server.cluster import SetupError
+    try:
+        run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
+            broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,
+            check_seconds=check_seconds)
+    except SetupError as e:
+        fail(str(e))
 
 
 @app.command()
@@ -509,6 +533,13 @@ def loadtest(
         None, "--rate", min=0.1, max=100_000,
         help="Moves per second offered in total (default: every seat answers at once, "
              "which saturates the server and measures its throughput)."),
+    db: Optional[str] = typer.Option(None, "--db", help="The started server's database "
+                                                        "(default: a temporary SQLite file)."),
+    broker: Optional[str] = typer.Option(None, "--broker",
+                                         help="The started server's Redis broker."),
+    workers: int = typer.Option(1, "--workers", min=1, max=64,
+                                help="The started server's worker processes (more than one "
+                                     "needs --db postgresql+psycopg://... and --broker)."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -521,7 +552,12 @@ def loadtest(
             load_game(game)
     run = _server_function("railtable.server.loadtest", "run")
     kwargs = {} if rate is None else {"rate": rate}
-    run(tables=tables, seats=seats, seconds=seconds, game=game, url=url, **kwargs)
+    if db or broker or workers != 1:
+        kwargs.update(db=db, broker=broker, workers=workers)
+    try:
+        run(tables=tables, seats=seats, seconds=seconds, game=game, url=url, **kwargs)
+    except ValueError as e:
+        fail(str(e))
 
 
 if __name__ == "__main__":

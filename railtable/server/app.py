@@ -118,10 +118,11 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        manager = Manager(Store(db_url), bot_delay=bot_delay, bot_budget=bot_budget,
+        store = Store(db_url)
+        manager = Manager(store, bot_delay=bot_delay, bot_budget=bot_budget,
                           bot_processes=bot_processes, bot_workers=bot_workers,
                           idle_seconds=idle_seconds,
-                          broker=make_broker(broker, lease_seconds),
+                          broker=make_broker(broker, store.site_id, lease_seconds),
                           check_seconds=check_seconds)
         holder["manager"] = manager
         await manager.start()

@@ -21,8 +21,7 @@ from typing import Callable
 
 log = logging.getLogger("railtable.server")
 
-CHANNEL = "railtable:tables"
-LEASE_PREFIX = "railtable:bots:"
+PREFIX = "railtable"  # then the site's id (one database, one site), then the name
 
 # delete / extend a key only while it still holds our id
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) " \
@@ -64,10 +63,12 @@ class RedisBroker:
 
     shared = True
 
-    def __init__(self, url: str, lease_seconds: float = 10.0) -> None:
+    def __init__(self, url: str, site: str, lease_seconds: float = 10.0) -> None:
         import redis.asyncio as aioredis  # the `cluster` extra
 
         self.url = url
+        self.channel = f"{PREFIX}:{site}:tables"
+        self.lease_prefix = f"{PREFIX}:{site}:bots:"
         self.redis = aioredis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
                                        retry_on_timeout=False)
         self.lease_ms = max(200, int(lease_seconds * 1000))
@@ -93,7 +94,7 @@ class RedisBroker:
                 pass
         for table_id in list(self.held):
             try:
-                await self.redis.eval(_RELEASE, 1, LEASE_PREFIX + table_id, self.worker_id)
+                await self.redis.eval(_RELEASE, 1, self.lease_prefix + table_id, self.worker_id)
             except Exception:  # noqa: BLE001 - it expires by itself
                 pass
         self.held.clear()
@@ -118,7 +119,7 @@ class RedisBroker:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for m in batch:
-                        pipe.publish(CHANNEL, m)
+                        pipe.publish(self.channel, m)
                     await pipe.execute()
             except Exception as e:  # noqa: BLE001 - Redis away: the periodic check heals
                 log.warning("could not publish %d message(s) to Redis: %s", len(batch), e)
@@ -128,9 +129,9 @@ class RedisBroker:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(self.channel)
                 if not self.connected:
-                    log.info("subscribed to %s", CHANNEL)
+                    log.info("subscribed to %s", self.channel)
                 self.connected = True
                 on_reconnect()  # news may have been lost while we were away
                 while True:
@@ -164,7 +165,7 @@ class RedisBroker:
     async def lease(self, table_id: str) -> bool:
         """Take (or keep) the lease on a table's bots; False if another worker has it or
         Redis cannot be reached."""
-        key = LEASE_PREFIX + table_id
+        key = self.lease_prefix + table_id
         try:
             if table_id in self.held:
                 if await self.redis.eval(_RENEW, 1, key, self.worker_id, self.lease_ms):
@@ -187,7 +188,7 @@ class RedisBroker:
 
         async def drop() -> None:
             try:
-                await self.redis.eval(_RELEASE, 1, LEASE_PREFIX + table_id, self.worker_id)
+                await self.redis.eval(_RELEASE, 1, self.lease_prefix + table_id, self.worker_id)
             except Exception:  # noqa: BLE001 - it expires by itself
                 pass
         task = asyncio.create_task(drop())
@@ -203,7 +204,7 @@ class RedisBroker:
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for table_id in held:
-                        pipe.eval(_RENEW, 1, LEASE_PREFIX + table_id, self.worker_id,
+                        pipe.eval(_RENEW, 1, self.lease_prefix + table_id, self.worker_id,
                                   self.lease_ms)
                     kept = await pipe.execute()
                 for table_id, ok in zip(held, kept):
@@ -213,5 +214,5 @@ class RedisBroker:
                 log.warning("could not renew %d bot lease(s): %s", len(held), e)
 
 
-def make_broker(url: str | None, lease_seconds: float = 10.0):
-    return LocalBroker() if not url else RedisBroker(url, lease_seconds)
+def make_broker(url: str | None, site: str, lease_seconds: float = 10.0):
+    return LocalBroker() if not url else RedisBroker(url, site, lease_seconds)

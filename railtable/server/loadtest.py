@@ -7,8 +7,9 @@ replaced by a new one so the number of live tables stays constant.
 
     run(tables=200, seats=4, seconds=10, game=None, url=None) -> dict   # game: an id
 
-With url=None a server is started in a subprocess on a free 127.0.0.1 port with a temporary
-SQLite file. Only loopback addresses are accepted, and counts and durations are bounded.
+With url=None a server is started in a subprocess on a free 127.0.0.1 port: with a temporary
+SQLite file, or on a given database and broker with a number of workers (db=, broker=,
+workers=; see docs/deploy.md). Only loopback addresses are accepted, and counts and durations are bounded.
 """
 
 from __future__ import annotations
@@ -65,14 +66,22 @@ class _Stats:
 
 
 def _cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of a process (Linux /proc), or None."""
+    """User + system CPU time of a process and its children (its workers, their bot
+    processes) from Linux /proc, or None."""
     if pid is None:
         return None
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    for child in children:
+        total += _cpu_seconds(int(child)) or 0.0
+    return total
 
 
 async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
@@ -207,16 +216,19 @@ async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
             await ws.send(json.dumps({"type": "act", "seq": m["seq"], "id": choice["id"]}))
 
 
-def _start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
+def _start_server(tmp: Path, db: str | None = None, broker: str | None = None,
+                  workers: int = 1) -> tuple[subprocess.Popen, str]:
     import httpx
 
     port = _free_port()
     env = dict(os.environ)
     log = open(tmp / "server.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{tmp / 'loadtest.db'}", "--bot-delay", "0"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
+    cmd = [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1", "--port",
+           str(port), "--db", db or f"sqlite:///{tmp / 'loadtest.db'}", "--bot-delay", "0",
+           "--workers", str(workers)]
+    if broker:
+        cmd += ["--broker", broker]
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -233,7 +245,8 @@ def _start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
 
 
 def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | None = None,
-        url: str | None = None, *, rate: float | None = None) -> dict:
+        url: str | None = None, *, rate: float | None = None, db: str | None = None,
+        broker: str | None = None, workers: int = 1) -> dict:
     """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
 
     rate: moves per second offered in total (each table then moves every tables/rate
@@ -248,6 +261,14 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
         raise ValueError(f"seconds must be in (0, {MAX_SECONDS}]")
     if rate is not None and not 0 < rate <= 100_000:
         raise ValueError("rate must be in (0, 100000] moves per second")
+    if not 1 <= workers <= 64:
+        raise ValueError("workers must be 1-64")
+    if url is not None and (db or broker or workers != 1):
+        raise ValueError("db, broker and workers are for the server the load test starts; "
+                         "a running server (url) has its own")
+    if db or broker or workers != 1:
+        from railtable.server.cluster import check_setup
+        check_setup(db or "sqlite://", broker, workers)
     if game is None:  # the first installed game
         from railtable.engine.registry import games
         game = next(iter(games()), None)
@@ -264,7 +285,7 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
     with tempfile.TemporaryDirectory(prefix="railtable-load-") as tmp:
         try:
             if url is None:
-                proc, url = _start_server(Path(tmp))
+                proc, url = _start_server(Path(tmp), db, broker, workers)
             try:
                 import uvloop
                 runner = asyncio.Runner(loop_factory=uvloop.new_event_loop)
@@ -282,6 +303,7 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
                     proc.kill()
     out["url"] = url
     out["rate"] = rate
+    out["workers"] = workers
     print(f"{out['moves']} moves accepted in {out['seconds']} s: {out['moves_per_s']} moves/s; "
           f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
           f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game}; "
@@ -302,5 +324,9 @@ if __name__ == "__main__":
     p.add_argument("--url", default=None)
     p.add_argument("--rate", type=float, default=None,
                    help="moves per second offered in total (default: as fast as possible)")
+    p.add_argument("--db", default=None)
+    p.add_argument("--broker", default=None)
+    p.add_argument("--workers", type=int, default=1)
     a = p.parse_args()
-    run(a.tables, a.seats, a.seconds, a.game, a.url, rate=a.rate)
+    run(a.tables, a.seats, a.seconds, a.game, a.url, rate=a.rate, db=a.db, broker=a.broker,
+        workers=a.workers)

@@ -13,6 +13,7 @@ behind gets `StaleWrite` and nothing is stored.
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
@@ -64,6 +65,15 @@ actions_t = Table(
     Column("barrier", Boolean, nullable=False),  # True: undo may not go back past this action
     Column("time", Float, nullable=False),
     UniqueConstraint("table_id", "seq", name="uq_actions_table_seq"),
+)
+
+
+# facts about the whole site: "site" is a random id made with the database, which names
+# the site's channel and keys in a Redis that several sites may share
+meta_t = Table(
+    "meta", metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", String(200), nullable=False),
 )
 
 
@@ -153,8 +163,7 @@ class Store:
         self.shared = self.engine.dialect.name != "sqlite"  # other workers may write too
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
-        self._upgrade()
+        self._create_schema()
         # SQLite commits of a WAL database take well under a millisecond: the server's
         # writer commits them on the event loop, sparing the thread hand-offs (and the GIL
         # convoy) that cost tens of milliseconds under load. Other databases use a thread.
@@ -164,13 +173,22 @@ class Store:
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
 
-    def _upgrade(self) -> None:
-        """Bring a database made by an older Railtable up to this schema."""
-        cols = {c["name"] for c in inspect(self.engine).get_columns("tables")}
-        if "version" not in cols:
-            with self.engine.begin() as c:
+    def _create_schema(self) -> None:
+        """Create the tables, or bring a database made by an older Railtable up to this
+        schema. Workers starting together take turns (a PostgreSQL advisory lock)."""
+        with self.engine.begin() as c:
+            if self.engine.dialect.name == "postgresql":
+                c.execute(text("SELECT pg_advisory_xact_lock(7231842)"))  # any fixed number
+            metadata.create_all(c)
+            cols = {col["name"] for col in inspect(c).get_columns("tables")}
+            if "version" not in cols:
                 c.execute(text("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL "
                                "DEFAULT 0"))
+            site = c.execute(select(meta_t.c.value).where(meta_t.c.key == "site")).scalar()
+            if site is None:
+                site = secrets.token_hex(6)
+                c.execute(insert(meta_t).values(key="site", value=site))
+            self.site_id = site
 
     def start_checkpointer(self, every: float = 1.0) -> None:
         if self.engine.dialect.name != "sqlite" or self.memory or self._checkpointer is not None:
