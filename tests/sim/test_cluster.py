@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import time
 from pathlib import Path
 
@@ -59,6 +60,12 @@ def processes_tagged(value: str) -> list[int]:
     return found
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     folder = tmp_path_factory.mktemp("ray")
@@ -71,8 +78,12 @@ def cluster(tmp_path_factory):
     }
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    c = Cluster(initialize_head=True, head_node_args=dict(NODE, include_dashboard=False))
+    # the head also runs Ray's client server, for ray:// addresses
+    client_port = free_port()
+    c = Cluster(initialize_head=True, head_node_args=dict(
+        NODE, include_dashboard=False, ray_client_server_port=client_port))
     c.tag = str(folder)
+    c.client_address = f"ray://127.0.0.1:{client_port}"
     try:
         c.add_node(**NODE)
         c.wait_for_nodes()
@@ -179,3 +190,14 @@ def test_an_arena_on_ray_resumes_and_rates_like_a_local_one(cluster, tmp_path):
     assert arena_log(log) == arena_log(tmp_path / "local.jsonl")
     assert resumed == local
     assert local["games"] == 16 and local["errors"] == []
+
+
+def test_a_ray_client_address_reaches_the_same_games(cluster, tmp_path):
+    args = ["simulate", "toy", "-p", "3", "-n", "40", "--seed", "7", "--records", "--json"]
+    via_client = run(*args, "--out", tmp_path / "client.jsonl", "--cluster",
+                     cluster.client_address)
+    assert via_client.exit_code == 0, via_client.output
+    local = run(*args, "--out", tmp_path / "local.jsonl", "--jobs", "1")
+    assert (tmp_path / "client.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    assert without_timing(json.loads(via_client.stdout)) == without_timing(
+        json.loads(local.stdout))
