@@ -16,6 +16,7 @@ Ray is an optional extra (`pip install 'railtable[ray]'`, which brings Ray's cli
 from __future__ import annotations
 
 import logging
+import socket
 
 from railtable.sim.pool import Batch, Executor, _find_game, play_chunk
 
@@ -33,6 +34,20 @@ def import_ray():
     except ImportError:
         raise ClusterError(f"--cluster needs Ray, an optional extra: {INSTALL}") from None
     return ray
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once an address where nothing listens: Ray itself would retry for
+    minutes."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise ClusterError(f"--cluster {address}: expected HOST:PORT or ray://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise ClusterError(f"nothing answers at {address} "
+                           f"({e.strerror or type(e).__name__}): is the Ray cluster "
+                           f"running there?") from None
 
 
 def _play(batch: Batch, start: int, stop: int) -> tuple[float, list[tuple[int, dict]]]:
@@ -64,6 +79,8 @@ class RayCluster(Executor):
     def connect(self) -> "RayCluster":
         ray = self.ray
         if not ray.is_initialized():
+            if self.address not in (None, "auto", "local"):
+                check_reachable(self.address)
             try:
                 ray.init(address=self.address, logging_level=logging.WARNING)
             except ModuleNotFoundError as e:  # ray:// without Ray's client (grpcio)

@@ -26,7 +26,7 @@ except ImportError:
 import tests.sim.toys as toys
 from railtable.sim.cluster import RayCluster
 from railtable.sim.pool import batch_for, run_games
-from tests.cli.helpers import read_jsonl, run
+from tests.cli.helpers import assert_bad_input, read_jsonl, run
 
 # xdist sends every test of this group to the same worker: one cluster, not one each.
 pytestmark = pytest.mark.xdist_group("ray")
@@ -157,6 +157,23 @@ def test_a_run_survives_a_worker_killed_in_mid_run(cluster, tmp_path):
     assert without_timing(json.loads(on_ray.stdout)) == without_timing(json.loads(local.stdout))
 
 
+def test_every_difficulty_level_runs_on_the_same_cluster(cluster, tmp_path):
+    # --plot: one batch per level, one after the other on one connection
+    args = ["simulate", "toy_coop", "-p", "3", "-n", "30", "--seed", "2", "--json"]
+    outs = {}
+    for name, how in [("ray", ["--cluster", cluster.address]), ("local", ["--jobs", "1"])]:
+        result = run(*args, "--plot", tmp_path / f"{name}.png",
+                     "--out", tmp_path / f"{name}.jsonl", *how)
+        assert result.exit_code == 0, result.output
+        levels = json.loads(result.stdout)["levels"]
+        for row in levels:
+            row["summary"] = without_timing(row["summary"])
+        outs[name] = ((tmp_path / f"{name}.jsonl").read_bytes(), levels)
+    assert outs["ray"] == outs["local"]
+    assert [row["label"] for row in outs["ray"][1]] == ["easy", "medium", "hard"]
+    assert len(outs["ray"][0].splitlines()) == 3 * 30
+
+
 def test_progress_counts_each_game_once_on_ray(cluster):
     batch = batch_for(toys.COOP, 3, ["random"] * 3, seed=3, games=150, keep_record=True)
     done = []
@@ -201,3 +218,12 @@ def test_a_ray_client_address_reaches_the_same_games(cluster, tmp_path):
     assert (tmp_path / "client.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
     assert without_timing(json.loads(via_client.stdout)) == without_timing(
         json.loads(local.stdout))
+
+
+def test_an_address_where_nothing_listens_is_refused_at_once():
+    port = free_port()  # just released: nothing listens there
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        result = run("simulate", "toy", "-p", "2", "-n", "5", "--cluster", address)
+        assert_bad_input(result, f"nothing answers at {address}")
+    assert_bad_input(run("simulate", "toy", "-p", "2", "--cluster", "nowhere"),
+                     "expected HOST:PORT or ray://HOST:PORT")
