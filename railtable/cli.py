@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import random
-from contextlib import contextmanager
+import sys
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from typing import Iterator, Optional
 
@@ -47,13 +48,28 @@ def _usage_errors_on_one_line() -> Iterator[None]:
         raise typer.Exit(BAD_INPUT) from None
 
 
+# `--cluster` alone (last, or followed by another option) stands for this value: Ray on
+# this machine. Typer has no option with an optional value, so the command line is
+# completed before it is parsed.
+LOCAL_CLUSTER = "local"
+
+
+def _cluster_alone(args: list[str]) -> list[str]:
+    out = []
+    for i, a in enumerate(args):
+        out.append(a)
+        if a == "--cluster" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(LOCAL_CLUSTER)
+    return out
+
+
 class OneLineErrors(TyperGroup):
     """Click's usage errors (a bad option value, a missing argument, an unknown option)
     as one `error:` line, like the commands' own checks."""
 
-    def make_context(self, *args, **kwargs):
+    def make_context(self, info_name, args, *rest, **kwargs):
         with _usage_errors_on_one_line():
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, _cluster_alone(list(args)), *rest, **kwargs)
 
     def invoke(self, ctx):
         with _usage_errors_on_one_line():
@@ -195,6 +211,39 @@ class GamesPerSecond(ProgressColumn):
         return Text("" if task.speed is None else f"{task.speed:,.1f} games/s")
 
 
+CLUSTER_HELP = ("Play the games on a Ray cluster (pip install 'railtable\\[ray]'). Alone: "
+                "Ray on this machine (or the cluster RAY_ADDRESS names); ray://HOST:PORT: "
+                "a cluster's client server, from anywhere; HOST:PORT: the cluster this "
+                "machine is a node of. Same games as without it.")
+
+
+def _cluster_option():
+    return typer.Option(None, "--cluster", metavar="[ADDRESS]", help=CLUSTER_HELP)
+
+
+@contextmanager
+def _executor(cluster: Optional[str], jobs: Optional[int]) -> Iterator[object]:
+    """None (local processes, as --jobs says) without --cluster; else a connected Ray
+    cluster, closed at the end."""
+    if cluster is None:
+        yield None
+        return
+    if jobs is not None:
+        fail("--jobs and --cluster exclude each other (the cluster's CPUs are its workers)")
+    from railtable.sim.cluster import ClusterError, RayCluster
+    try:
+        executor = RayCluster(None if cluster == LOCAL_CLUSTER else cluster).connect()
+    except ClusterError as e:
+        fail(str(e))
+    # Ray prints its messages (a worker lost, a worker's own output) on stdout, which
+    # belongs to --json: they go to stderr until the connection is closed.
+    with redirect_stdout(sys.stderr):
+        try:
+            yield executor
+        finally:
+            executor.close()
+
+
 def _progress() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     GamesPerSecond(), TimeElapsedColumn(), TextColumn("eta"),
@@ -222,6 +271,7 @@ def simulate(
     plot: Optional[Path] = typer.Option(
         None, "--plot", help="Simulate every difficulty level of the game and draw the win "
                              "rate per level (PNG)."),
+    cluster: Optional[str] = _cluster_option(),
 ) -> None:
     """Play many games between bots and summarise them."""
     from railtable.sim.pool import default_jobs
@@ -251,21 +301,22 @@ def simulate(
         fail("--records needs --out FILE.jsonl")
     _writable(out, "--out")
     _writable(plot, "--plot")
-    jobs = jobs or default_jobs()
-    jobs = min(jobs, n)
-    try:
-        sink = out.open("w", encoding="utf-8") if out is not None else None
-    except OSError as e:
-        fail(f"cannot write {out}: {e.strerror or e}")
+    with _executor(cluster, jobs) as executor:
+        jobs = min(jobs or default_jobs(), n)
+        try:
+            sink = out.open("w", encoding="utf-8") if out is not None else None
+        except OSError as e:
+            fail(f"cannot write {out}: {e.strerror or e}")
 
-    try:
-        with _progress() as progress:
-            runs, interrupted = run_simulation(
-                game, players, specs, seed, n, levels, jobs=jobs, sink=sink,
-                keep_record=records, tag_level=plot is not None, progress=progress)
-    finally:
-        if sink is not None:
-            sink.close()
+        try:
+            with _progress() as progress:
+                runs, interrupted = run_simulation(
+                    game, players, specs, seed, n, levels, jobs=jobs, sink=sink,
+                    keep_record=records, tag_level=plot is not None, progress=progress,
+                    executor=executor)
+        finally:
+            if sink is not None:
+                sink.close()
 
     failed = any(r.summary["errors"] for r in runs)
     if plot is None:
@@ -335,6 +386,7 @@ def arena(
     log: Optional[Path] = typer.Option(
         None, "--log", help="Keep each finished game in this JSON-lines file; run again "
                             "with it to resume a run cut short or extend it with a larger -n."),
+    cluster: Optional[str] = _cluster_option(),
 ) -> None:
     from railtable.sim.arena import ArenaLogError, arena_games, log_header, read_log, run_arena
     from railtable.sim.pool import default_jobs
@@ -355,13 +407,14 @@ def arena(
             except (ArenaLogError, OSError, UnicodeDecodeError) as e:
                 raise InputError(str(e)) from None
     total = arena_games(game, specs, n)
-    jobs = min(jobs or default_jobs(), total)
-    with _progress() as progress, user_errors():
+    with _executor(cluster, jobs) as executor, _progress() as progress, user_errors():
+        jobs = min(jobs or default_jobs(), total)
         task = progress.add_task(f"{game.id} arena", total=total)
         try:
             report = run_arena(game, players, specs, seed, n, opts, jobs=jobs,
                                on_done=lambda k: progress.advance(task, k), log=log,
-                               on_resume=lambda k: progress.advance(task, k))
+                               on_resume=lambda k: progress.advance(task, k),
+                               executor=executor)
         except (ArenaLogError, OSError) as e:
             raise InputError(str(e)) from None
     if as_json:

@@ -32,7 +32,7 @@ from typing import Callable
 
 from railtable.bots.spec import parse_spec
 from railtable.engine.game import Game
-from railtable.sim.pool import batch_for, run_games
+from railtable.sim.pool import Executor, batch_for, run_games
 from railtable.sim.ratings import head_to_head, paired_difference, rate, wilson
 
 # A decision is "on time" when it takes at most this many times the bot's ms budget.
@@ -213,9 +213,11 @@ def team_pairs(teams: dict[str, dict[int, bool]], entrants: list[str]) -> list[d
 def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
               options=None, *, jobs: int = 1, bootstrap: int = 200,
               on_done: Callable[[int], None] | None = None, log: Path | None = None,
-              on_resume: Callable[[int], None] | None = None) -> dict:
+              on_resume: Callable[[int], None] | None = None,
+              executor: Executor | None = None) -> dict:
     """The arena's report. In a cooperative game `games` counts deals, each played by
-    every team (see the module's docstring); on_done and on_resume count games."""
+    every team (see the module's docstring); on_done and on_resume count games. The games
+    are played in `jobs` worker processes, or by `executor` (a Ray cluster) when given."""
     seats = lineup(specs, players)
     entrants = entrants_of(specs)
     total = arena_games(game, specs, games)
@@ -237,7 +239,7 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
         if new:
             sink.write(json.dumps({"arena": header}) + "\n")
     try:
-        for out in run_games(batch, jobs, on_done=on_done):
+        for out in run_games(batch, jobs, on_done=on_done, executor=executor):
             out = _logged(out)
             outcomes.append(out)
             if sink is not None:  # one line a game, on disk before the next one ends

@@ -1,4 +1,6 @@
-"""Run many bot matches, in this process or in a pool of worker processes.
+"""Run many bot matches: in this process, in a pool of worker processes, or on a Ray
+cluster (railtable.sim.cluster); the pool and the cluster are two `Executor`s driven by
+the same loop.
 
 Game i of a batch uses seed `batch.seed + i` (in a team batch, `batch.seed + i // E` for E
 teams: every team plays each deal), and each seat's bot gets a generator fixed by that seed
@@ -9,7 +11,9 @@ Games are sent to the workers in chunks with a bounded number of chunks in fligh
 stays flat on long runs). Chunks adapt to the speed of the games: one game each at first,
 then as many as take about half a second (fewer messages between processes for fast games,
 a lively progress bar and an even finish for slow ones). A game that raises is reported
-as an outcome with an "error" and the others go on.
+as an outcome with an "error" and the others go on. Outcomes are keyed by game index, so
+a chunk that is played again (Ray retries the tasks of a lost worker) never yields a game
+twice.
 """
 
 from __future__ import annotations
@@ -109,7 +113,47 @@ def play_one(game: Game, batch: Batch, index: int) -> dict:
     return out
 
 
-# -- worker processes -------------------------------------------------------------------
+# -- executors: where the chunks of a batch are played ------------------------------------
+
+def play_chunk(game: Game, batch: Batch, start: int, stop: int
+               ) -> tuple[float, list[tuple[int, dict]]]:
+    """Games start..stop-1 of the batch, keyed by game index, and the seconds they took."""
+    t = time.perf_counter()
+    items = [(i, play_one(game, batch, i)) for i in range(start, stop)]
+    return time.perf_counter() - t, items
+
+
+class Executor:
+    """Plays chunks of a batch somewhere (worker processes here, a Ray cluster...).
+
+    `run_games` drives every executor the same way: `begin(batch)`, then `submit` of
+    ranges of game indices, `wait` for some to finish and `result` to collect them, and
+    `end()` (also on Ctrl-C). `result` raises when the chunk is lost for good (its worker
+    died and was not replaced); its games are then reported as errors. `workers` is how
+    many chunks run at once; chunks are sized to take about `target` seconds, at most
+    `most` games.
+    """
+
+    workers: int = 1
+    target: float = 0.5
+    most: int = 256
+
+    def begin(self, batch: Batch) -> None:
+        raise NotImplementedError
+
+    def submit(self, start: int, stop: int):
+        raise NotImplementedError
+
+    def wait(self, handles) -> list:
+        """Blocks until at least one of `handles` is finished; those finished."""
+        raise NotImplementedError
+
+    def result(self, handle) -> tuple[float, list[tuple[int, dict]]]:
+        raise NotImplementedError
+
+    def end(self) -> None:
+        raise NotImplementedError
+
 
 _worker: dict = {}
 
@@ -136,10 +180,45 @@ def _init_worker(batch: Batch) -> None:
 
 
 def _run_chunk(start: int, stop: int) -> tuple[float, list[tuple[int, dict]]]:
-    game, batch = _worker["game"], _worker["batch"]
-    t = time.perf_counter()
-    items = [(i, play_one(game, batch, i)) for i in range(start, stop)]
-    return time.perf_counter() - t, items
+    return play_chunk(_worker["game"], _worker["batch"], start, stop)
+
+
+def start_method() -> str | None:
+    """"forkserver" where there is one: workers are forked from a clean single-threaded
+    server, never from this process, whose threads (a progress bar, the pool's own
+    manager) could hold a lock at the moment of fork and deadlock a worker that starts
+    processes of its own (a bot searching in parallel)."""
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else None
+
+
+class Processes(Executor):
+    """`jobs` worker processes on this machine (a concurrent.futures process pool)."""
+
+    def __init__(self, jobs: int, mp_context: str | None = None) -> None:
+        self.workers = jobs
+        self.mp_context = mp_context
+        self.pool: ProcessPoolExecutor | None = None
+
+    def begin(self, batch: Batch) -> None:
+        ctx = multiprocessing.get_context(self.mp_context or start_method())
+        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
+                                        initializer=_init_worker, initargs=(batch,))
+
+    def submit(self, start: int, stop: int):
+        return self.pool.submit(_run_chunk, start, stop)
+
+    def wait(self, handles) -> list:
+        done, _ = wait(handles, return_when=FIRST_COMPLETED)
+        return list(done)
+
+    def result(self, handle) -> tuple[float, list[tuple[int, dict]]]:
+        return handle.result()
+
+    def end(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
 
 class Chunker:
@@ -185,67 +264,65 @@ def _lost(batch: Batch, start: int, stop: int, error: BaseException) -> list[tup
 
 
 def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | None = None,
-              mp_context: str | None = None) -> Iterator[dict]:
-    """The batch's outcomes in game order. jobs=1 plays in this process.
+              mp_context: str | None = None,
+              executor: Executor | None = None) -> Iterator[dict]:
+    """The batch's outcomes in game order. jobs=1 plays in this process, more in that
+    many worker processes; an executor (a Ray cluster) replaces both.
 
     on_done(k) is called as k more games finish (for a progress bar).
     """
-    if jobs <= 1 or batch.games - batch.first <= 1:
-        game = _find_game(batch)
-        for i in range(batch.first, batch.games):
-            out = play_one(game, batch, i)
-            if on_done:
-                on_done(1)
-            yield out
-        return
-    yield from _run_pool(batch, jobs, on_done, mp_context)
+    if executor is None:
+        if jobs <= 1 or batch.games - batch.first <= 1:
+            game = _find_game(batch)
+            for i in range(batch.first, batch.games):
+                out = play_one(game, batch, i)
+                if on_done:
+                    on_done(1)
+                yield out
+            return
+        executor = Processes(jobs, mp_context)
+    yield from _drive(batch, executor, on_done)
 
 
-def start_method() -> str | None:
-    """"forkserver" where there is one: workers are forked from a clean single-threaded
-    server, never from this process, whose threads (a progress bar, the pool's own
-    manager) could hold a lock at the moment of fork and deadlock a worker that starts
-    processes of its own (a bot searching in parallel)."""
-    methods = multiprocessing.get_all_start_methods()
-    return "forkserver" if "forkserver" in methods else None
-
-
-def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
-    chunker = Chunker(batch.games, jobs, first=batch.first)
-    ctx = multiprocessing.get_context(mp_context or start_method())
+def _drive(batch: Batch, executor: Executor, on_done) -> Iterator[dict]:
+    chunker = Chunker(batch.games, executor.workers, target=executor.target,
+                      most=executor.most, first=batch.first)
+    # Outcomes are keyed by game index: one that comes back twice (a chunk played again
+    # after its worker was lost) is dropped, so no game is ever yielded or counted twice.
     pending: dict[int, dict] = {}
     next_index = batch.first
-    ex = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
-                             initargs=(batch,))
     inflight: dict = {}
 
     def take(items: list[tuple[int, dict]]) -> None:
+        new = 0
         for i, out in items:
-            pending[i] = out
-        if on_done:
-            on_done(len(items))
+            if i >= next_index and i not in pending:
+                pending[i] = out
+                new += 1
+        if on_done and new:
+            on_done(new)
 
     def submit() -> bool:
         r = chunker.take()
         if r is None:
             return False
         try:
-            inflight[ex.submit(_run_chunk, *r)] = r
+            inflight[executor.submit(*r)] = r
         except (BrokenProcessPool, RuntimeError) as e:
             take(_lost(batch, *r, e))
         return True
 
+    executor.begin(batch)
     try:
         while True:
-            while len(inflight) < jobs * 4 and submit():
+            while len(inflight) < executor.workers * 4 and submit():
                 pass
             if not inflight:
                 break
-            done, _ = wait(inflight, return_when=FIRST_COMPLETED)
-            for f in done:
-                r = inflight.pop(f)
+            for h in executor.wait(list(inflight)):
+                r = inflight.pop(h)
                 try:
-                    seconds, items = f.result()
+                    seconds, items = executor.result(h)
                     chunker.record(len(items), seconds)
                     take(items)
                 except Exception as e:  # the worker died (killed, out of memory)
@@ -256,4 +333,4 @@ def _run_pool(batch: Batch, jobs: int, on_done, mp_context) -> Iterator[dict]:
         for i in sorted(pending):
             yield pending.pop(i)
     finally:
-        ex.shutdown(wait=True, cancel_futures=True)
+        executor.end()

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from railtable.engine.game import Game
-from railtable.sim.pool import batch_for, run_games
+from railtable.sim.pool import Executor, batch_for, run_games
 from railtable.sim.summary import summarise
 
 
@@ -26,11 +26,13 @@ class Run:
 def simulate(game: Game, players: int, bots: list[str], seed: int, games: int,
              levels: list[tuple[str, dict]], *, jobs: int = 1, sink: IO[str] | None = None,
              keep_record: bool = False, tag_level: bool = False,
-             progress: Progress | None = None) -> tuple[list[Run], bool]:
+             progress: Progress | None = None,
+             executor: Executor | None = None) -> tuple[list[Run], bool]:
     """Play `games` games for each (label, options) of `levels`, in order.
 
     Each outcome is written to `sink` as one JSON line as soon as it is in seed order
-    (with its "level" when tag_level). Returns the runs and whether Ctrl-C cut them short
+    (with its "level" when tag_level). The games are played in this process, in `jobs`
+    worker processes, or by `executor` (a Ray cluster) when given. Returns the runs and whether Ctrl-C cut them short
     (the last run then summarises the games that finished).
     """
     runs: list[Run] = []
@@ -48,7 +50,7 @@ def simulate(game: Game, players: int, bots: list[str], seed: int, games: int,
         interrupted = False
         start = time.perf_counter()
         try:
-            for o in run_games(batch, jobs, on_done=advance):
+            for o in run_games(batch, jobs, on_done=advance, executor=executor):
                 if sink is not None:
                     line = dict(o, level=label) if tag_level else o
                     sink.write(json.dumps(line, ensure_ascii=False) + "\n")

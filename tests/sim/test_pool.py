@@ -1,7 +1,7 @@
 """The process pool gives the same games, in the same order, as one process."""
 
 import tests.sim.toys as toys
-from railtable.sim.pool import Chunker, batch_for, run_games
+from railtable.sim.pool import Chunker, Executor, _find_game, batch_for, play_chunk, run_games
 from tests.engine.toy_game import GAME
 
 
@@ -46,3 +46,42 @@ def test_chunks_fit_the_speed_of_the_games():
     assert slow == [1] * 100
     medium = drain(Chunker(1000, 2), seconds_per_game=0.01)
     assert max(medium) == 50 and sum(medium) == 1000
+
+
+class Replaying(Executor):
+    """Plays chunks in this process, in a shuffled order, and delivers some of them a
+    second time, as a chunk played again after its worker was lost would be."""
+
+    workers = 3
+
+    def begin(self, batch):
+        self.batch, self.game = batch, _find_game(batch)
+        self.count = 0
+        self.previous = []
+
+    def submit(self, start, stop):
+        self.count += 1
+        return (self.count, start, stop)
+
+    def wait(self, handles):
+        return sorted(handles, reverse=True)[:2]  # the newest first
+
+    def result(self, handle):
+        _, start, stop = handle
+        seconds, items = play_chunk(self.game, self.batch, start, stop)
+        again = self.previous
+        self.previous = items
+        if start % 2 == 0:  # its games twice, and those of the chunk delivered before
+            items = items + items + again
+        return seconds, items
+
+    def end(self):
+        pass
+
+
+def test_games_delivered_twice_are_yielded_and_counted_once():
+    batch = batch_for(GAME, 2, ["random", "random"], seed=5, games=80)
+    done = []
+    outs = list(run_games(batch, executor=Replaying(), on_done=done.append))
+    assert outs == list(run_games(batch, jobs=1))
+    assert sum(done) == 80

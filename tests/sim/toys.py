@@ -1,7 +1,12 @@
 """Variants of the toy game for testing simulate: a cooperative one with difficulty levels,
-and one that crashes on some seeds. Importing this module registers them."""
+one that crashes on some seeds, and one that kills its own process once (a lost worker).
+Importing this module registers them."""
 
 from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
 
 from railtable.engine import Result
 from railtable.engine.registry import register
@@ -69,7 +74,31 @@ class CrashingToyGame(ToyGame):
         return s
 
 
+# Where KillingToyGame notes that it has killed a worker; set by the test before the
+# workers start, so that they inherit it.
+KILL_MARKER = "RAILTABLE_TEST_KILL_MARKER"
+KILL_SEED = 1_000_025
+
+
+class KillingToyGame(ToyGame):
+    """The toy game, except that the first process to deal seed KILL_SEED while the
+    KILL_MARKER file is missing creates it and dies of SIGKILL on the spot, as a worker
+    lost to the out-of-memory killer or a crashed machine would."""
+
+    id = "toy_kill"
+    title = {"en": "Killing toy", "ru": "Убийственная игрушка"}
+
+    def new_state(self, num_players, seed, options=None, *, record_events=True):
+        marker = os.environ.get(KILL_MARKER)
+        if seed == KILL_SEED and marker and not Path(marker).exists():
+            Path(marker).write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().new_state(num_players, seed, options, record_events=record_events)
+
+
 COOP = CoopToyGame()
 CRASH = CrashingToyGame()
+KILL = KillingToyGame()
 register(COOP)
 register(CRASH)
+register(KILL)
