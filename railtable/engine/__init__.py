@@ -1,6 +1,7 @@
 """The engine contract (game.py), match records (record.py) and the game registry."""
 
 from railtable.engine.game import (TERMINAL, Game, IllegalAction, OptionsError, Result, State,
-                                   option)
+                                   fields, option)
 
-__all__ = ["TERMINAL", "Game", "IllegalAction", "OptionsError", "Result", "State", "option"]
+__all__ = ["TERMINAL", "Game", "IllegalAction", "OptionsError", "Result", "State", "fields",
+           "option"]
