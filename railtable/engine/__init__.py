@@ -1,7 +1,8 @@
 """The engine contract (game.py), match records (record.py) and the game registry."""
 
 from railtable.engine.game import (ENVELOPE, TERMINAL, Game, IllegalAction, OptionsError, Result,
-                                   State, option)
+                                   State, fields, option)
 
 __all__ = ["ENVELOPE", "TERMINAL", "Game", "IllegalAction", "OptionsError", "Result", "State",
+           "fields",
            "option"]
