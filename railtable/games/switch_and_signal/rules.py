@@ -388,7 +388,7 @@ class SwitchAndSignalState(State):
         s.deploy_colour, s.purpose, s.sig_from = self.deploy_colour, self.purpose, self.sig_from
         s.sw_junction, s.setup_i = self.sw_junction, self.setup_i
         s.number_start, s.loc_stack, s.loc_first = self.number_start, self.loc_stack[:], \
-            self.loc_first
+            self.loc_first[:]
         s.by_seat, s.tokens_lost = self.by_seat[:], self.tokens_lost
         s._legal = self._legal
         return s
