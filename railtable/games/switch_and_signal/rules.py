@@ -359,18 +359,27 @@ class SwitchAndSignalState(State):
 
     def determinize(self, player: int, rng: random.Random) -> "SwitchAndSignalState":
         """Resample the hidden order of the action deck, the departure pile (and the cards
-        boxed unseen) and the location-token stack; reseed the dice."""
+        boxed unseen), the location-token stack and the first trains' tokens; reseed the
+        dice."""
         s = self.clone()
         # hidden orders are first put in a canonical order, so the result depends only on
         # what the player knows and on rng
         s.deck.sort()
         rng.shuffle(s.deck)
         known = s.pile[:s.pile_known]
+        # before the first turn (free set-up) the start card still lies on top, face down
+        top = [START_CARD] if s.pile and s.pile[-1] == START_CARD else []
         unseen = [c for c in range(18) if c not in s.revealed and c not in known]
         rng.shuffle(unseen)
-        s.pile = known + unseen[:len(s.pile) - s.pile_known]
+        s.pile = known + unseen[:len(s.pile) - s.pile_known - len(top)] + top
         s.loc_stack.sort()
         rng.shuffle(s.loc_stack)
+        if s.loc_first:
+            # the first trains' tokens not drawn yet: none of those drawn, whose trains
+            # stand on their starting points (one there is redrawn on the first turn anyway)
+            b = s.board
+            free = [n for n in sorted(s.number_start) if s.occ[b.node_cell[s.number_start[n]]] < 0]
+            s.loc_first = rng.sample(free, len(s.loc_first))
         s.reseed(rng)
         return s
 

@@ -134,3 +134,66 @@ def test_determinize_resamples_only_the_hidden():
         assert d.tpos == s.tpos and d.green == s.green
         piles.add(tuple(d.pile))
     assert len(piles) > 1
+
+
+# -- clone and determinize: what a search may know ------------------------------------------
+
+DRAW_NA = {"board": "north_america", "location_tokens": "draw_instead_of_dice"}
+
+
+def _start_of(obs, train):
+    t = obs["trains"][train]
+    return t.get("node") if t["where"] == "start" else None
+
+
+def test_location_tokens_a_clone_draws_its_own_first_tokens():
+    # rulebook: Варианты игры «Жетоны локаций», Отказ от кубиков отправления (the first
+    # three tokens place the first trains): a clone that draws them, as a search does,
+    # leaves the real game's first tokens as they were
+    s, fresh = GAME.new_state(2, 4, DRAW_NA), GAME.new_state(2, 4, DRAW_NA)
+    assert s.legal_actions() == fresh.legal_actions() and A.ROLL_DEPLOY in s.legal_actions()
+    c = s.clone()
+    while not c.is_terminal():
+        c.apply(A.ROLL_DEPLOY if A.ROLL_DEPLOY in c.legal_actions() else c.legal_actions()[0])
+    for state in (s, fresh):
+        for _ in range(3):   # the start card's three trains
+            if A.ROLL_DEPLOY in state.legal_actions():
+                state.apply(A.ROLL_DEPLOY)
+    assert [_start_of(s.observation(0), t) for t in (0, 3, 6)] == \
+        [_start_of(fresh.observation(0), t) for t in (0, 3, 6)]
+
+
+def test_location_tokens_first_tokens_are_hidden_from_a_determinization():
+    # rulebook: Варианты игры «Жетоны локаций», Отказ от кубиков отправления (the three
+    # first tokens are drawn at random and stay face down until each places its train):
+    # a determinized world draws them anew, on free starting points only
+    s = GAME.new_state(3, 8, DRAW_NA)
+    s.apply(A.ROLL_DEPLOY)                      # the black train is placed
+    first = _start_of(s.observation(0), 0)
+    assert first is not None
+    places = set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert d.observation(0) == s.observation(0)
+        d.apply(A.ROLL_DEPLOY)                  # the brown train
+        place = _start_of(d.observation(0), 3)
+        assert place is not None and place != first
+        places.add(place)
+    assert len(places) > 3
+
+
+@pytest.mark.parametrize("removed", [0, 3])
+def test_free_setup_determinize_keeps_the_start_card_on_top(removed):
+    # rulebook: ПОДГОТОВКА К ИГРЕ, п. 8 (the start card lies face down on top of the
+    # departure pile) with the free set-up (ВАЖНО! В дальнейших играх ...): a determinized
+    # world keeps the pile's size and opens with the start card
+    opts = {"layout": "free", "removed_departure_cards": removed}
+    s = GAME.new_state(2, 5, opts)
+    assert s.observation(0)["departure_pile"] == 19 - removed
+    for k in range(5):
+        d = s.determinize(1, random.Random(k))
+        assert d.observation(1) == s.observation(1)
+        while d.observation(0)["departure_card"] is None:   # finish the set-up
+            d.apply(d.legal_actions()[0])
+        assert d.observation(0)["departure_card"]["id"] == "start"
+        assert d.observation(0)["departure_pile"] == 18 - removed
