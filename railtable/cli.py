@@ -521,6 +521,62 @@ def bench(
                   f"{figures['python']}; {figures['cores']} cores on this machine", style="dim")
 
 
+# -- balance ---------------------------------------------------------------------------
+
+@app.command()
+def balance(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: Optional[str] = typer.Option(
+        None, "--players", "-p", help="Player counts: 2,4 or 2-6 (default: every count)."),
+    n: int = typer.Option(200, "-n", "--games", min=1, help="Games per player count."),
+    seed: int = typer.Option(1, "--seed", help="Game i uses seed SEED+i at every count."),
+    bot: str = typer.Option("random", "--bot", "-b", help="The bot spec of every seat."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                       help="Worker processes (default: the cores)."),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the seats' win rates "
+                                                              "(PNG)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Seat balance: each seat's win rate with its 95% interval per player count, the same
+    bot in every seat, against the fair share 1/n."""
+    from railtable.sim.balance import draw_balance, players_list, print_balance, seat_balance
+    from railtable.sim.pool import default_jobs
+
+    with user_errors():
+        game = load_game(game_id)
+        opts = parse_options(game, options)
+        if len(split(bot, "--bot")) != 1:
+            raise InputError("--bot takes one bot spec: the same bot plays every seat")
+        try:
+            counts = players_list(game, players)
+        except ValueError as e:
+            raise InputError(str(e)) from None
+        for k in counts:
+            check_setup(game, k, opts)
+        spec = bot_specs(game, bot, counts[0])[0]
+    _writable(plot, "--plot")
+    with _progress() as progress:
+        rows, interrupted = seat_balance(game, counts, spec, seed, n, game.options_to_json(opts),
+                                         jobs=jobs or default_jobs(), progress=progress)
+    title = f"{game.title.get('en', game.id)}: seats' win rates ({spec} in every seat)"
+    if as_json:
+        typer.echo(json.dumps({"game": game.id, "bot": spec, "seed": seed, "rows": rows},
+                              ensure_ascii=False, indent=2))
+    else:
+        print_balance(rows, console, title)
+    if plot is not None:
+        try:
+            draw_balance(rows, plot, title)
+        except RuntimeError as e:
+            fail(str(e), FAILED)
+        err_console.print(f"seat balance written to {escape(str(plot))}")
+    if interrupted:
+        raise typer.Exit(130)
+    if any(r["errors"] for r in rows):
+        raise typer.Exit(FAILED)
+
+
 # -- server ----------------------------------------------------------------------------
 
 def _server_function(module: str, name: str):

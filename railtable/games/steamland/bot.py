@@ -96,10 +96,6 @@ class HeuristicBot(Bot):
 
     def _item_worth(self, s, p: int, card: int) -> float:
         g = s.game
-        eff = g.i_effect[card]
-        v = g.i_value[card]
-        if eff == R.E_SCREWDRIVER:
-            return 3000
         kind = g.i_kind[card]
         for t in s.tasks[p]:
             if g.q_kind[t] == R.T_DELIVER and g.q_item[t] == kind:
@@ -107,9 +103,7 @@ class HeuristicBot(Bot):
         for t in s.common:
             if g.q_kind[t] == R.T_DELIVER and g.q_item[t] == kind:
                 return 2000
-        bonus = {R.E_BALLOON: 600, R.E_CAR: 900, R.E_ARMOUR: 700, R.E_COG: 200,
-                 R.E_ESCAPE: 200, R.E_POTION: 100}.get(eff, 0)
-        return v + bonus
+        return self._plain_worth(g, card)
 
     def _strength(self, s, p: int) -> int:
         return s._weapon(p)
@@ -298,11 +292,11 @@ class HeuristicBot(Bot):
             return A.PICK + worth.index(max(worth))
         if kind == R.P_DISPLACE:
             return la[int(self.rng.random() * len(la))]
-        if kind == R.P_GIVE:  # my least useful item
-            worth = [self._item_worth(s, p, c >> 1) for c in s.items[p]]
-            return A.TRADE_GIVE + worth.index(min(worth))
-        if kind == R.P_WANT:
-            return A.TRADE_WANT + self._wanted(s, p, pe[2])[1]
+        if kind == R.P_GIVE or kind == R.P_WANT:
+            plan = self._trade_plan(s, p, pe[2])
+            if kind == R.P_GIVE:
+                return A.TRADE_GIVE + (plan[0] if plan else 0)
+            return A.TRADE_WANT + (plan[1] if plan else 0)
         if kind == R.P_ANSWER:
             return A.ACCEPT if self._fair_offer(s, p, pe[2], pe[3], pe[4]) else A.DECLINE
         # move a dragon: push it away from me
@@ -319,17 +313,33 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ exchanges
 
-    def _wanted(self, s, p: int, o: int) -> tuple[float, int]:
-        """(gain, slot) of the best exchange with o: o's shown item worth most to me
-        against my least useful item; hidden items are not asked for blind."""
-        mine = min(self._item_worth(s, p, c >> 1) for c in s.items[p])
-        best = (0.0, 0)
+    def _trade_plan(self, s, p: int, o: int):
+        """(my slot, o's slot) of an exchange worth proposing to o, or None: one of o's
+        shown items is worth at least 1,000 more to me than an item of mine that is worth
+        more than it at face value (so that o, whose tasks I cannot see, may well accept);
+        of those, the item of mine I miss least. Hidden items are not asked for blind."""
+        g = s.game
+        best = None
         for j, c in enumerate(s.items[o]):
-            if not c & 1:
-                gain = self._item_worth(s, p, c >> 1) - mine
-                if gain > best[0]:
-                    best = (gain, j)
-        return best
+            if c & 1:
+                continue
+            want = self._item_worth(s, p, c >> 1)
+            for k, m in enumerate(s.items[p]):
+                mine = self._item_worth(s, p, m >> 1)
+                if want - mine >= 1000 and self._plain_worth(g, m >> 1) > self._plain_worth(
+                        g, c >> 1) and (best is None or mine < best[0]):
+                    best = (mine, k, j)
+        return None if best is None else best[1:]
+
+    @staticmethod
+    def _plain_worth(g, card: int) -> int:
+        """An item's worth to a player without tasks that need it (the Screwdriver is
+        worth the launch to anybody)."""
+        if g.i_effect[card] == R.E_SCREWDRIVER:
+            return 3000
+        return g.i_value[card] + {R.E_BALLOON: 600, R.E_CAR: 900, R.E_ARMOUR: 700,
+                                  R.E_COG: 200, R.E_ESCAPE: 200,
+                                  R.E_POTION: 100}.get(g.i_effect[card], 0)
 
     def _fair_offer(self, s, p: int, o: int, k: int, j: int) -> bool:
         """Accept when what comes is worth more to me than what goes, and never help the
@@ -453,7 +463,7 @@ class HeuristicBot(Bot):
                         return a
         # an exchange: a shown item of a player here that my tasks need
         for a in la:
-            if a >= A.OFFER and self._wanted(s, p, a - A.OFFER)[0] >= 1000:
+            if a >= A.OFFER and self._trade_plan(s, p, a - A.OFFER):
                 return a
         # a duel with a weaker player who carries something
         for a in la:

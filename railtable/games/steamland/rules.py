@@ -1739,7 +1739,8 @@ class SteamlandGame(Game):
         # the opening purchase (the project's design for fair seats, docs/games/steamland.md)
         op = d["opening"]
         wkey = {w["key"]: k for k, w in enumerate(d["weapons"])}
-        self.opening_weapon = wkey[op["weapon"]] if op.get("weapon") else -1
+        self.opening_weapons = [wkey[k] for k in op["weapons"]]
+        self.opening_items = [ikey[k] for k in op["items"]]
         self.shop_step = {"turn": 1, "reverse": -1}[op["order"]]
         self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
         self._i18n = None
@@ -1817,8 +1818,8 @@ class SteamlandGame(Game):
         s.evdue = False
         s.mdisp = []
         s.mkind = 0
-        s.sh_items = [s.ideck.pop() for _ in range(2 * n)]
-        s.sh_weap = self._opening_weapons(s.wdeck, n)
+        s.sh_items = self._opening_cards(s.ideck, self.i_kind, self.opening_items, 2 * n)
+        s.sh_weap = self._opening_cards(s.wdeck, self.w_kind, self.opening_weapons, n)
         s.sh_passed = 0
         s.sh_bi = [0] * n
         s.sh_bw = [0] * n
@@ -1846,17 +1847,19 @@ class SteamlandGame(Game):
                     "shop_items": list(s.sh_items), "shop_weapons": list(s.sh_weap)})
         return s
 
-    def _opening_weapons(self, wdeck: list, n: int) -> list:
-        """The n weapons of the equipment display: the opening kind when the data names
-        one (taken out of the pile, so every seat can buy the same), else the top cards."""
-        kind = self.opening_weapon
+    @staticmethod
+    def _opening_cards(pile: list, kinds: list, wanted: list, n: int) -> list:
+        """n cards of the equipment display: an equal share of each kind the data names
+        (taken out of the pile, so that a later seat can buy what an earlier one bought),
+        then the top cards of the pile."""
         out = []
-        if kind >= 0:
-            out = [c for c in reversed(wdeck) if self.w_kind[c] == kind][:n]
-            for c in out:
-                wdeck.remove(c)
-        while len(out) < n and wdeck:
-            out.append(wdeck.pop())
+        for kind in wanted:
+            mine = [c for c in reversed(pile) if kinds[c] == kind][:n // len(wanted)]
+            for c in mine:
+                pile.remove(c)
+            out += mine
+        while len(out) < n and pile:
+            out.append(pile.pop())
         return out
 
     def action_to_json(self, state, a):
