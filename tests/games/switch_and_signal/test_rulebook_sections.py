@@ -11,7 +11,7 @@ from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (PH_ACTIONS, PH_DEPLOY_COLOUR, PH_MOVE_COLOUR,
                                                      PH_MOVE_TRAIN)
 
-from .helpers import (blank, field_between, move_card, node, on, put, rig, seed_for_deploy,
+from .helpers import (GAME, blank, field_between, move_card, node, on, put, rig, seed_for_deploy,
                       set_green, set_switch, top_card, where)
 
 GOODS = ("yellow", "blue", "red", "white")
@@ -156,3 +156,69 @@ def test_north_america_ten_goods_need_one_more_good_in_each_port(port, delivered
     s = north_america(delivered, ten_goods=True)
     deliver(s, port, "white")
     assert s.is_terminal() is won
+
+
+# -- found by mutation testing (docs/developing.md, "Mutation testing") -------------------------
+
+def test_the_deployment_roll_is_announced_with_its_dice_and_starting_point():
+    # rulebook: 1. Транспортная инструкция, Отправление поездов (the active player rolls the
+    # two departure dice; their sum names the starting point)
+    s = blank()
+    top_card(s, DEPLOY_THEN_ANY)
+    s._seed = seed_for_deploy(6)
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 2)
+    rolls = [e for e in s.events if e["type"] == "deploy_roll"]
+    assert len(rolls) == 1
+    assert rolls[0]["colour"] == 2 and sum(rolls[0]["dice"]) == 6 and rolls[0]["number"] == 6
+    assert rolls[0]["node"] == "calais" and where(s, 6) == ("node", "calais")
+
+
+def test_the_cards_drawn_are_told_to_the_player_who_drew_them():
+    # rulebook: 3. Добор карточек действий (five cards from the pile at the end of the turn)
+    s = blank()
+    s.hands[0] = [1, 1, 0]  # room for all five under the limit of ten
+    before = list(s.hands[0])
+    s.apply(A.END)
+    draw = [e for e in s.events if e["type"] == "draw"]
+    assert len(draw) == 1 and draw[0]["player"] == 0 and draw[0]["count"] == 5
+    got = [s.hands[0][c] - before[c] for c in range(3)]
+    assert [draw[0]["cards"][k] for k in ("signal", "switch", "move_train")] == got
+    assert sum(got) == 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seat_0_is_the_first_active_player(players):
+    # rulebook: ПОДГОТОВКА К ИГРЕ, 10 (one player begins as the active player; the project
+    # seats him at seat 0, docs/games/switch_and_signal.md) and ВАЖНО! В первый ход (he turns
+    # the start card)
+    s = GAME.new_state(players, 3)
+    assert s.current_player() == 0 and s.observation(None)["active"] == 0
+    assert [e["player"] for e in s.events if e["type"] == "reveal"] == [0]
+
+
+def test_any_of_the_eleven_location_tokens_may_place_the_first_trains():
+    # rulebook: Отказ от кубиков отправления (three of the 11 shuffled location tokens place
+    # the first black, brown and gray trains): token 2 and token 12 included
+    numbers = set()
+    for seed in range(40):
+        s = GAME.new_state(2, seed, {"location_tokens": "draw_instead_of_dice"})
+        placed = [e["number"] for e in s.events if e["type"] == "deploy_roll"]
+        assert len(placed) == 3 and len(set(placed)) == 3
+        numbers.update(placed)
+    assert numbers == set(range(2, 13))
+
+
+def test_the_conductor_is_offered_only_for_the_colour_that_is_to_move():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (every train of one colour
+    # shown on the card just turned stays still)
+    from railtable.games.switch_and_signal.rules import DISPATCHER, LOGISTICIAN
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 3, ("lyon", "marseille"), k=0)
+    put(s, 4, "calais")
+    top_card(s, MOVE_ANY)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 1)  # brown is to move; black stands still anyway
+    assert sorted(s.legal_actions()) == sorted([A.TRAIN + 3, A.TRAIN + 4, A.CONDUCTOR + 1])
