@@ -1,0 +1,272 @@
+"""Rule tests named after the rulebook's sections, for cases the other files leave open
+(found by mutation testing, docs/developing.md): the action that ends with an upgrade, the
+track tiles' shapes in every direction, a Major Line completed by building, seat 0 winning
+the first-player auction, unfinished track removed whatever edge it leaves by, and held cards
+in the middle of a build. Positions come from helpers.py and the builders below, then are
+played through legal actions; expected values are the rulebook's (and the project's own
+card and locomotive tables where the rulebook prints none, docs/games/railways_of_the_world.md)."""
+
+import pytest
+
+from railtable.games.railways_of_the_world import GAME
+from railtable.games.railways_of_the_world import rules as R
+from railtable.games.railways_of_the_world.actions import (
+    A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_FINISH, A_PASS_BID, A_PASS_TURN, A_STEP,
+    A_TAKE_CARD, A_UPGRADE, A_USE_CARD)
+from tests.games.railways_of_the_world.helpers import (
+    M, build_link, city, fresh, give, near_pairs, route, to_turn)
+
+
+def obs_player(s, p):
+    return s.observation(p)["players"][p]
+
+
+# -- Фаза 2, Модернизация локомотивов ----------------------------------------------------
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_upgrading_the_locomotives_is_the_whole_action(seat):
+    # rulebook: Фаза 2. Действия игроков (one action a turn) and Модернизация локомотивов
+    # (one level up, paid at the card's price)
+    s = to_turn(fresh(3, 1), 0)
+    for p in range(3):
+        give(s, p, 20000)
+    while s.current_player() != seat:
+        s.apply(A_UPGRADE)
+    before = obs_player(s, seat)["cash"]
+    s.apply(A_UPGRADE)
+    assert obs_player(s, seat)["locomotive"] == 2
+    assert before - obs_player(s, seat)["cash"] == GAME.loco_cost[2]
+    obs = s.observation(None)
+    assert obs["phase"] == "choose_action"
+    if seat < 2:
+        assert obs["current_player"] == seat + 1 and obs["turn"] == 1
+    else:  # the last seat's action closes the first turn of the round
+        assert obs["current_player"] == 0 and obs["turn"] == 2
+
+
+# -- Прокладывание рельсов: tile shapes ----------------------------------------------------
+
+def straight_run(d):
+    """The first city hex with two plain hexes and no city in a straight line along
+    direction d, and the hexes on both sides of the first of them open too: (city hex,
+    first hex)."""
+    nb, city_at = M.nb, M.city_at
+    for h in M.city_hex:
+        x = nb[h * 6 + d]
+        if x < 0 or city_at[x] >= 0:
+            continue
+        outs = [nb[x * 6 + (d + k) % 6] for k in (-2, -1, 0, 1, 2)]
+        if all(t >= 0 and city_at[t] < 0 for t in outs) and \
+                all(not M.ridge[x * 6 + (d + k) % 6] for k in (-1, 0, 1)):
+            return h, x
+    raise AssertionError(f"no straight run in direction {d}")
+
+
+@pytest.mark.parametrize("d", range(6))
+def test_track_runs_straight_or_in_a_gentle_curve_in_every_direction(d):
+    # rulebook: Прокладывание рельсов (straight and curved tiles; a tile joins the track
+    # already laid): from a tile entered going in direction d, the next goes on in
+    # direction d (straight) or d ± 1 (the curve), never in a sharp turn
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 40000)
+    h, x = straight_run(d)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + d)
+    steps = {a - A_STEP for a in s.legal_actions() if A_STEP <= a < A_STEP + 6}
+    assert steps == {(d - 1) % 6, d, (d + 1) % 6}
+    s.apply(A_STEP + d)  # straight on
+    track = s.observation(0)["building"]["track"]
+    assert [t[3] for t in track] == [d, -1] and track[1][2] == (d + 3) % 6
+
+
+# -- Прокладывание рельсов: unfinished links ---------------------------------------------
+
+def play_out_the_round(s):
+    """Finish the round through legal actions: every remaining turn passes, or takes an
+    operations card when passing is not allowed (it is only when no action is possible)."""
+    r = s.round
+    while s.round == r:
+        legal = s.legal_actions()
+        if A_PASS_TURN in legal:
+            s.apply(A_PASS_TURN)
+        elif s.phase == R.PH_TURN and A_CARD in legal:
+            s.apply(A_CARD)
+        else:
+            s.apply(legal[0])
+
+
+@pytest.mark.parametrize("d", range(6))
+def test_unfinished_track_is_removed_whatever_edge_it_leaves_by(d):
+    # rulebook: Прокладывание рельсов (at the end of the round every tile of an unfinished
+    # link is removed): both tiles, so the hexes are open again in every direction
+    s = to_turn(fresh(2, 4), 0)
+    give(s, 0, 40000)
+    h, x = straight_run(d)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + d)
+    s.apply(A_STEP + d)
+    s.apply(A_FINISH)
+    unfinished = s.observation(None)["unfinished"]
+    assert len(unfinished) == 1 and [t[3] for t in unfinished[0]["track"]] == [d, -1]
+    play_out_the_round(s)
+    assert s.observation(None)["unfinished"] == [] and s.observation(None)["links"] == []
+    # the same track again: its first tile may leave by edge d as before
+    to_turn(s, 0)
+    give(s, 0, 40000)
+    s.apply(A_BUILD)
+    assert A_BUILD_AT + h in s.legal_actions()
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + d)
+    assert A_STEP + d in s.legal_actions()
+    s.apply(A_STEP + d)
+    assert [t[3] for t in s.observation(0)["building"]["track"]] == [d, -1]
+
+
+# -- Получение карты операции, green circle: Major Line -------------------------------------
+
+def buildable_path(s, a, b):
+    """Cities from a to b, each next one 2-3 hexes away with a link of at most four tiles
+    buildable now (breadth first)."""
+    nbr = {}
+    for x, y in near_pairs(2, 3):
+        nbr.setdefault(x, []).append(y)
+        nbr.setdefault(y, []).append(x)
+    prev = {a: None}
+    todo = [a]
+    while todo and b not in prev:
+        x = todo.pop(0)
+        for y in sorted(nbr.get(x, [])):
+            if y not in prev and route(s, 0, x, y) is not None:
+                prev[y] = x
+                todo.append(y)
+    out = [b]
+    while out[-1] != a:
+        out.append(prev[out[-1]])
+    return out[::-1]
+
+
+def on_display(s, key):
+    """Put the operations card `key` face up (from the deck). Sets: deck, display."""
+    c = GAME.card_id[key]
+    if c in s.deck:
+        s.deck.remove(c)
+        s.display.append(c)
+    assert c in s.display
+    return c
+
+
+def test_a_major_line_is_awarded_when_the_building_completes_it():
+    # rulebook: Получение карты операции, green circle (never taken: it rewards the player
+    # who meets its condition, then is discarded); the Major Line's condition (our design):
+    # one's own links join its two cities
+    s = fresh(3, 3)
+    key = "major_line_philadelphia_pittsburgh"
+    c = on_display(s, key)
+    points = GAME.card_params[c]["points"]
+    path = buildable_path(s, city("philadelphia"), city("pittsburgh"))
+    assert len(path) >= 3  # two links at least: the line is completed by the last one
+    give(s, 0, 20000 * len(path))
+    for x, y in zip(path[:-2], path[1:-1]):
+        build_link(s, 0, x, y)
+    assert key in s.observation(None)["display"] and obs_player(s, 0)["points"] == 0
+    build_link(s, 0, path[-2], path[-1])  # the last link, through the build action
+    assert key not in s.observation(None)["display"] and key in s.observation(None)["discard"]
+    assert obs_player(s, 0)["points"] == points
+
+
+def test_a_major_line_needs_ones_own_links():
+    # rulebook: Получение карты операции, green circle (the player who meets the condition)
+    s = fresh(3, 3)
+    key = "major_line_philadelphia_pittsburgh"
+    on_display(s, key)
+    path = buildable_path(s, city("philadelphia"), city("pittsburgh"))
+    give(s, 0, 20000 * len(path))
+    give(s, 1, 20000)
+    for x, y in zip(path[:-2], path[1:-1]):
+        build_link(s, 0, x, y)
+    build_link(s, 1, path[-2], path[-1])
+    assert key in s.observation(None)["display"]
+    assert obs_player(s, 0)["points"] == 0 and obs_player(s, 1)["points"] == 0
+
+
+# -- Фаза 1. Аукцион за карту Первого игрока ------------------------------------------------
+
+def auction_opened_by(opener):
+    """A 3-player game at its first auction, opened by `opener`, everyone with $10,000.
+    Sets: first, opener, cur (the auction's opener and the seat to bid), cash."""
+    s = fresh(3, 1)
+    assert s.phase == R.PH_AUCTION
+    s.first = s.opener = s.cur = opener
+    for p in range(3):
+        give(s, p, 10000)
+    return s
+
+
+def test_seat_0_outbidding_the_opener_wins_the_auction():
+    # rulebook: Фаза 1 (the highest bidder, once all others pass, pays the bank and becomes
+    # the first player)
+    s = auction_opened_by(1)
+    s.apply(A_BID)          # seat 1 opens: $1,000
+    s.apply(A_PASS_BID)     # seat 2
+    s.apply(A_BID)          # seat 0: $2,000
+    s.apply(A_PASS_BID)     # seat 1
+    obs = s.observation(None)
+    assert obs["first_player"] == 0 and obs["order"] == [0, 1, 2]
+    assert [p["cash"] for p in obs["players"]] == [8000, 10000, 10000]
+
+
+def test_seat_0_opening_and_winning_after_a_raise_pays():
+    # rulebook: Фаза 1 (a failed auction is only the opener's bid with everyone passing;
+    # once another player raised, the opener's winning bid stands and is paid)
+    s = auction_opened_by(0)
+    s.apply(A_BID)          # seat 0: $1,000
+    s.apply(A_BID)          # seat 1: $2,000
+    s.apply(A_PASS_BID)     # seat 2
+    s.apply(A_BID)          # seat 0: $3,000
+    s.apply(A_PASS_BID)     # seat 1
+    obs = s.observation(None)
+    assert obs["first_player"] == 0 and obs["order"] == [0, 1, 2]
+    assert [p["cash"] for p in obs["players"]] == [7000, 10000, 10000]
+
+
+def test_the_last_seat_opening_alone_is_a_failed_auction():
+    # rulebook: Фаза 1 (the opener bid and all others passed: the card goes to the player
+    # on the opener's left, nobody pays)
+    s = auction_opened_by(2)
+    s.apply(A_BID)
+    s.apply(A_PASS_BID)
+    s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == 0 and obs["order"] == [0, 1, 2]
+    assert [p["cash"] for p in obs["players"]] == [10000, 10000, 10000]
+
+
+# -- Получение карты операции: held cards during a build ------------------------------------
+
+@pytest.mark.parametrize("key, kept", [("government_subsidy", True),
+                                       ("investor_windfall", False)])
+def test_a_held_card_is_played_in_the_middle_of_a_build(key, kept):
+    # rulebook: Получение карты операции, purple diamond (once a round) and fan (at any
+    # moment, then discarded): playing them is not an action, so a build goes on after it
+    s = fresh(3, 3)
+    c = on_display(s, key)
+    to_turn(s, 0)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + c)
+    to_turn(s, 0)
+    give(s, 0, 20000)
+    h, x = straight_run(0)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + 0)
+    assert s.phase == R.PH_BUILD and A_USE_CARD + c in s.legal_actions()
+    cash = obs_player(s, 0)["cash"]
+    s.apply(A_USE_CARD + c)
+    assert obs_player(s, 0)["cash"] == cash + GAME.card_params[c]["amount"]
+    assert (key in obs_player(s, 0)["cards"]) is kept
+    assert s.phase == R.PH_BUILD and s.current_player() == 0
+    assert A_USE_CARD + c not in s.legal_actions()  # once a round / used up
+    s.apply(A_STEP + 0)
+    assert len(s.observation(0)["building"]["track"]) == 2

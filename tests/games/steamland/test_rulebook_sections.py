@@ -1,0 +1,197 @@
+"""Rule tests named after the rulebook's sections, for cases the other files leave open
+(found by mutation testing, docs/developing.md): visit tasks whose cities are rolled by the
+dice when the task is taken, for seat 0 and the last seat; who may be challenged; selling
+the first and the last head; a single way out of a hex in each of the six directions.
+Positions come from helpers.py and the builders below, then are played through legal
+actions; expected values are the rulebook's (creature values: the cards' own, data.json)."""
+
+import pytest
+
+from railtable.games.steamland import actions as A
+from railtable.games.steamland import rules as R
+
+from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls
+
+CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
+
+
+def open_cell():
+    """A hex with all six neighbours on the board, itself and its neighbours in the fog at
+    the start (ready() lays only the Old Boiler House and the far market)."""
+    s = ready()
+    for c in range(G.ncells):
+        around = [G.nb[c * 6 + d] for d in range(6)]
+        if s.tile[c] < 0 and all(q >= 0 and s.tile[q] < 0 and q != FAR for q in around):
+            if all(G.nb[c * 6 + d] != CENTER for d in range(6)) and c != FAR:
+                return c
+    raise AssertionError("no open hex")
+
+
+def turn_of(s, p, c):
+    """Make it seat p's ordinary turn (after its roll and event) on hex c, with 8 movement
+    points and nothing used yet, as ready() does for seat 0.
+    Sets: cur, pos[p], mp, used, phase."""
+    s.cur = p
+    s.pos[p] = c
+    s.mp = 8
+    s.used = 0
+    s.phase = R.PH_TURN
+    s._la = None
+
+
+def top_task(s, key):
+    """Put the task `key` on top of the task pile. Sets: qdeck."""
+    t = next(t for t, d in enumerate(G.task_defs) if d["key"] == key)
+    s.qdeck.remove(t)
+    s.qdeck.append(t)
+    return t
+
+
+def my_tasks(s, p):
+    return s.observation(p)["players"][p]["tasks"]
+
+
+# ---------------------------------------------------------------- 8. Задания
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_visit_task_rolled_by_the_dice_is_completed_by_visiting_those_cities(seat):
+    # rulebook: 8. Задания (the dice name the cities to visit: «1» Первоград ... «6»
+    # Шестибург; the reward: points, pounds and a part) and 11. Объекты карты (a city gives
+    # tasks)
+    s = ready()
+    start = open_cell()
+    lay(s, start, CITY[1])
+    east = G.nb[start * 6 + 0]
+    further = G.nb[east * 6 + 0]
+    lay(s, east, CITY[3])
+    lay(s, further, CITY[5])
+    turn_of(s, seat, start)
+    t = top_task(s, "two_parcels")
+    money, points = s.money[seat], s.points[seat]
+    force(s, lambda r: r.randint(1, 6) == 3 and r.randint(1, 6) == 5)  # the two dice
+    s.apply(A.TAKE_TASK)
+    assert [(x["task"], x["targets"]) for x in my_tasks(s, seat)] == [(t, [3, 5])]
+    s.apply(A.MOVE + 0)  # into city 3: one of the two
+    assert [(x["task"], x["targets"]) for x in my_tasks(s, seat)] == [(t, [3, 5])]
+    assert 3 in my_tasks(s, seat)[0]["visited"] and 5 not in my_tasks(s, seat)[0]["visited"]
+    s.apply(A.MOVE + 0)  # into city 5: both visited, the task is done
+    assert my_tasks(s, seat) == []
+    obs = s.observation(seat)["players"][seat]
+    assert obs["points"] == points + G.task_defs[t]["points"]
+    assert obs["money"] == money + G.task_defs[t]["money"]
+    assert obs["tasks_done"] == 1 and obs["parts_credited"] == 1
+
+
+@pytest.mark.parametrize("die", [1, 6])
+def test_a_one_die_task_names_the_city_of_its_number(die):
+    # rulebook: 8. Задания (a die shows 1-6: that city; the lowest and the highest)
+    s = ready()
+    start = open_cell()
+    lay(s, start, CITY[2 if die == 1 else 3])
+    east = G.nb[start * 6 + 0]
+    lay(s, east, CITY[die])
+    turn_of(s, 1, start)
+    t = top_task(s, "parcel")
+    force(s, *rolls(die))
+    s.apply(A.TAKE_TASK)
+    assert [(x["task"], x["targets"]) for x in my_tasks(s, 1)] == [(t, [die])]
+    s.apply(A.MOVE + 0)
+    assert my_tasks(s, 1) == [] and s.observation(1)["players"][1]["tasks_done"] == 1
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_the_city_a_task_is_taken_in_counts_as_visited(seat):
+    # rulebook: 8. Задания (a visit task is done once its cities are visited; completing it
+    # costs no movement); docs/games/steamland.md, our reading: the city one stands on when
+    # taking the task counts, so a die naming it completes the task at once
+    s = ready()
+    c = open_cell()
+    lay(s, c, CITY[4])
+    turn_of(s, seat, c)
+    t = top_task(s, "parcel")
+    force(s, *rolls(4))
+    s.apply(A.TAKE_TASK)
+    obs = s.observation(seat)["players"][seat]
+    assert obs["tasks"] == [] and obs["tasks_done"] == 1
+    assert obs["points"] == G.task_defs[t]["points"]
+
+
+def test_a_common_task_counts_the_city_each_player_stands_on():
+    # rulebook: 8. Задания (an О task goes to the common pool at once; whoever completes a
+    # common task gets the reward); our reading as above, for every player
+    s = ready()
+    c = open_cell()
+    lay(s, c, CITY[1])
+    turn_of(s, 0, c)
+    there = G.nb[c * 6 + 0]
+    lay(s, there, CITY[4])
+    s.pos[2] = there
+    t = top_task(s, "urgent_dispatch")
+    force(s, *rolls(4))
+    s.apply(A.TAKE_TASK)  # seat 0 draws it; it is common; seat 2 stands in city 4
+    obs = s.observation(None)
+    assert obs["players"][2]["tasks_done"] == 1 and obs["players"][0]["tasks_done"] == 0
+    assert obs["players"][2]["points"] == G.task_defs[t]["points"]
+
+
+# ---------------------------------------------------------------- 13. Схватка (players)
+
+@pytest.mark.parametrize("seat, other", [(0, 1), (0, 2), (2, 0)])
+def test_only_a_player_on_the_same_hex_may_be_challenged(seat, other):
+    # rulebook: 13. Схватка (to fight another player it is enough to stand on his hex and
+    # say so): nobody elsewhere, and never oneself
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    for p in range(3):
+        s.pos[p] = FAR
+    turn_of(s, seat, c)
+    assert not [a for a in s.legal_actions() if A.CHALLENGE <= a < A.CHALLENGE + 6]
+    s.pos[other] = c
+    s._la = None
+    assert [a for a in s.legal_actions() if A.CHALLENGE <= a < A.CHALLENGE + 6] == \
+        [A.CHALLENGE + other]
+    s.apply(A.CHALLENGE + other)
+    assert {"type": "fight", "player": seat, "opponent": other, "creature": -1, "cell": c,
+            "to": None} in s.events
+
+
+# ---------------------------------------------------------------- 12. Существа (heads)
+
+@pytest.mark.parametrize("slot", [0, 1])
+def test_a_head_is_sold_from_any_slot_at_its_value(slot):
+    # rulebook: 12. Существа (heads are sold at the value printed on the card in a city,
+    # tavern or market; the card goes back to the pile) and 11. Объекты карты
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    heads = [creature(s, "steam_rat"), creature(s, "swamp_toad")]
+    s.heads[0] = list(heads)
+    turn_of(s, 0, c)
+    assert A.SELL_HEAD + slot in s.legal_actions()
+    money = s.money[0]
+    s.apply(A.SELL_HEAD + slot)
+    sold = heads[slot]
+    obs = s.observation(0)["players"][0]
+    assert obs["money"] == money + G.creature_defs[sold]["value"]
+    assert obs["heads"] == [h for h in heads if h != sold]
+    assert sold in s.cdeck
+
+
+# ---------------------------------------------------------------- 16. Особые ситуации
+
+@pytest.mark.parametrize("d", range(6))
+def test_one_way_out_in_any_direction_is_not_a_dead_end(d):
+    # rulebook: 16. Особые ситуации (only a player who cannot get out of his hex with what
+    # he has is sent back to the start): a single road out, whichever edge it leaves by
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    q = G.nb[c * 6 + d]
+    lay(s, q, "stone_road")  # roads on every edge: the way in from c is open
+    s.pos[1] = c
+    force(s, *rolls(3))  # seat 1's turn roll: no event (the red face is not 3)
+    assert G.red_face != 3
+    s.apply(A.END)  # seat 0 ends its turn; seat 1's begins
+    assert s.current_player() == 1 and s.observation(None)["players"][1]["cell"] == c
+    assert A.MOVE + d in s.legal_actions()

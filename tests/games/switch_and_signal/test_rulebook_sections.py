@@ -1,0 +1,224 @@
+"""Rule tests named after the rulebook's sections, for cases the other files leave open
+(found by mutation testing, docs/developing.md): a train in city 0 (Paris, the board's
+first place) when its colour is called, every goods colour going home, the depot's train 0
+and train 8 as the only ones left, and the North America goal on both ports (port 0 and the
+last). Positions come from helpers.py (blank, put, top_card, rig...), then are played
+through legal actions; expected values are the rulebook's."""
+
+import pytest
+
+from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.rules import (PH_ACTIONS, PH_DEPLOY_COLOUR, PH_MOVE_COLOUR,
+                                                     PH_MOVE_TRAIN)
+
+from .helpers import (GAME, blank, field_between, move_card, node, on, put, rig, seed_for_deploy,
+                      set_green, set_switch, top_card, where)
+
+GOODS = ("yellow", "blue", "red", "white")
+TRADE_CITY = {"yellow": "amsterdam", "blue": "paris", "red": "nuernberg", "white": "berlin"}
+MOVE_ANY, MOVE_ALL, DEPLOY_THEN_BLACK, DEPLOY_THEN_ANY = 9, 17, 1, 4  # departure card ids
+
+
+def black_trains():
+    """blank() (turn 2, no train out, every helper used) with black train 0 standing in
+    Paris, the board's place 0, whose only green exit leads to Calais (the first-game
+    layout), and black train 1 on the first section from Lyon to Marseille.
+    Sets: tpos/thead/occ of trains 0 and 1 (put)."""
+    s = blank()
+    assert s.board.node_cell[node(s, "paris")] == 0
+    put(s, 0, "paris")
+    put(s, 1, ("lyon", "marseille"), k=0)
+    assert s.green[field_between(s, "paris", "calais")]
+    return s
+
+
+@pytest.mark.parametrize("card", [MOVE_ANY, MOVE_ALL, DEPLOY_THEN_BLACK])
+def test_a_train_standing_in_city_0_moves_when_its_colour_is_called(card):
+    # rulebook: 1. Транспортная инструкция, Передвижение поездов (every train of the colour
+    # shown moves, in the order the active player picks; three multicolour trains: every
+    # train on the network)
+    s = black_trains()
+    top_card(s, card)
+    s.apply(A.END)
+    if card == DEPLOY_THEN_BLACK:
+        assert s.phase == PH_DEPLOY_COLOUR
+        s._seed = seed_for_deploy(12)  # a brown train to Genoa, far from both
+        s.apply(A.DEPLOY_COLOUR + 1)
+        assert where(s, 3) == ("node", "genoa")
+    if card == MOVE_ANY:
+        assert s.phase == PH_MOVE_COLOUR
+        s.apply(A.MOVE_COLOUR + 0)
+    # both black trains are to move: the team picks which first
+    assert s.phase == PH_MOVE_TRAIN and s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+    rig(s, 0, 2)
+    s.apply(A.TRAIN + 0)
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 2 (two points: the two sections toward Calais)
+    assert on(s, 0, "paris", "calais", 1)
+    # then train 1, the only one left, at once: into the port Marseille, unloaded, home
+    assert where(s, 1) == ("depot",)
+    assert s.phase == PH_ACTIONS and s.tokens == 7
+
+
+@pytest.mark.parametrize("good", GOODS)
+def test_a_good_goes_back_to_its_city_when_its_train_reaches_a_starting_point(good):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (2 tokens; the train to its depot; the good it
+    # carried back to the city it came from)
+    s = blank()
+    put(s, 0, ("brest", "rennes"), toward="brest", k=0, good=good)
+    city = TRADE_CITY[good]
+    assert s.observation(0)["goods"][city]["count"] == 1
+    move_card(s, 0, 5)
+    assert where(s, 0) == ("depot",) and s.tokens == 7 - 2
+    assert s.observation(0)["goods"][city]["count"] == 2
+    assert sum(s.delivered[0]) == 0
+
+
+@pytest.mark.parametrize("good", GOODS)
+def test_a_good_goes_back_to_its_city_after_a_head_on_meeting(good):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (2 tokens a point left; the moving train to its
+    # depot; its good back to its city)
+    s = blank(options={"time_tokens": 10})
+    set_switch(s, "rennes", "brest", "paris")
+    put(s, 3, ("brest", "rennes"), toward="rennes", k=1)
+    put(s, 0, ("rennes", "paris"), toward="rennes", k=0, good=good)
+    move_card(s, 0, 3)
+    assert where(s, 0) == ("depot",) and s.tokens == 10 - 2 * 3
+    assert s.observation(0)["goods"][TRADE_CITY[good]]["count"] == 2
+
+
+SPOTS = [("amsterdam",), ("nuernberg",), ("berlin",), ("lyon", "marseille"),
+         ("brussels", "amsterdam"), ("rennes", "paris"), ("tours", "paris"), ("reims", "paris")]
+
+
+@pytest.mark.parametrize("left", [0, 8])
+def test_deploying_any_colour_when_one_train_is_left_in_the_depot(left):
+    # rulebook: 1. Транспортная инструкция, Отправление поездов (a new train must be placed:
+    # the team picks its colour among the trains still in the depot)
+    s = blank()
+    out = [t for t in range(9) if t != left]
+    for t, spot in zip(out, SPOTS):
+        put(s, t, spot[0] if len(spot) == 1 else spot)
+    top_card(s, DEPLOY_THEN_ANY)
+    s._seed = seed_for_deploy(6)  # the turn's first random step: Calais, free
+    s.apply(A.END)
+    # the colour is the team's choice, but only one is left: it is deployed at once
+    assert where(s, left) == ("node", "calais")
+    assert s.phase == PH_MOVE_COLOUR
+
+
+def north_america(delivered, ten_goods=False):
+    """blank() on the North America board with `delivered` as the two ports' goods (San
+    Francisco is port 0, New York port 1). Sets: delivered."""
+    s = blank(options={"board": "north_america", "ten_goods": ten_goods})
+    for port, d in zip(("san_francisco", "new_york"), delivered):
+        s.delivered[s.board.port_index[node(s, port)]] = list(d)
+    return s
+
+
+def deliver(s, port, good):
+    """Drive a train loaded with `good` into `port` with a move card (two points)."""
+    if port == "san_francisco":
+        set_green(s, field_between(s, "san_francisco", "sacramento"))
+        put(s, 0, ("sacramento", "san_francisco"), good=good)
+    else:
+        put(s, 0, ("philadelphia", "new_york"), good=good)
+    move_card(s, 0, 2)
+    assert where(s, 0) == ("depot",)
+
+
+@pytest.mark.parametrize("port, delivered", [
+    ("san_francisco", ([1, 1, 1, 0], [1, 1, 1, 1])),
+    ("new_york", ([1, 1, 1, 1], [1, 1, 1, 0]))])
+def test_north_america_is_won_with_one_good_of_each_colour_in_each_port(port, delivered):
+    # rulebook: Особые правила для Северной Америки (one good of each colour to San
+    # Francisco and one of each colour to New York); КОНЕЦ ИГРЫ (the last good arriving
+    # ends the game at once: everyone wins)
+    s = north_america(delivered)
+    deliver(s, port, "white")
+    r = s.result()
+    assert s.is_terminal() and r.reason == "all_goods_delivered" and r.winners == (0, 1)
+    assert s.observation(0)["won"] is True
+
+
+def test_north_america_is_not_won_while_a_port_lacks_a_colour():
+    # rulebook: Особые правила для Северной Америки (each port needs every colour)
+    s = north_america(([1, 1, 1, 1], [1, 1, 0, 0]))
+    deliver(s, "new_york", "white")
+    assert not s.is_terminal() and s.phase == PH_ACTIONS
+
+
+@pytest.mark.parametrize("port, delivered, won", [
+    ("new_york", ([2, 1, 1, 1], [1, 1, 1, 1]), True),
+    ("san_francisco", ([1, 1, 1, 1], [1, 1, 2, 1]), True),
+    ("san_francisco", ([1, 1, 1, 0], [1, 1, 1, 1]), False)])
+def test_north_america_ten_goods_need_one_more_good_in_each_port(port, delivered, won):
+    # rulebook: Как усложнить игру (10 goods: on North America one more good to each port)
+    s = north_america(delivered, ten_goods=True)
+    deliver(s, port, "white")
+    assert s.is_terminal() is won
+
+
+# -- found by mutation testing (docs/developing.md, "Mutation testing") -------------------------
+
+def test_the_deployment_roll_is_announced_with_its_dice_and_starting_point():
+    # rulebook: 1. Транспортная инструкция, Отправление поездов (the active player rolls the
+    # two departure dice; their sum names the starting point)
+    s = blank()
+    top_card(s, DEPLOY_THEN_ANY)
+    s._seed = seed_for_deploy(6)
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 2)
+    rolls = [e for e in s.events if e["type"] == "deploy_roll"]
+    assert len(rolls) == 1
+    assert rolls[0]["colour"] == 2 and sum(rolls[0]["dice"]) == 6 and rolls[0]["number"] == 6
+    assert rolls[0]["node"] == "calais" and where(s, 6) == ("node", "calais")
+
+
+def test_the_cards_drawn_are_told_to_the_player_who_drew_them():
+    # rulebook: 3. Добор карточек действий (five cards from the pile at the end of the turn)
+    s = blank()
+    s.hands[0] = [1, 1, 0]  # room for all five under the limit of ten
+    before = list(s.hands[0])
+    s.apply(A.END)
+    draw = [e for e in s.events if e["type"] == "draw"]
+    assert len(draw) == 1 and draw[0]["player"] == 0 and draw[0]["count"] == 5
+    got = [s.hands[0][c] - before[c] for c in range(3)]
+    assert [draw[0]["cards"][k] for k in ("signal", "switch", "move_train")] == got
+    assert sum(got) == 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seat_0_is_the_first_active_player(players):
+    # rulebook: ПОДГОТОВКА К ИГРЕ, 10 (one player begins as the active player; the project
+    # seats him at seat 0, docs/games/switch_and_signal.md) and ВАЖНО! В первый ход (he turns
+    # the start card)
+    s = GAME.new_state(players, 3)
+    assert s.current_player() == 0 and s.observation(None)["active"] == 0
+    assert [e["player"] for e in s.events if e["type"] == "reveal"] == [0]
+
+
+def test_any_of_the_eleven_location_tokens_may_place_the_first_trains():
+    # rulebook: Отказ от кубиков отправления (three of the 11 shuffled location tokens place
+    # the first black, brown and gray trains): token 2 and token 12 included
+    numbers = set()
+    for seed in range(40):
+        s = GAME.new_state(2, seed, {"location_tokens": "draw_instead_of_dice"})
+        placed = [e["number"] for e in s.events if e["type"] == "deploy_roll"]
+        assert len(placed) == 3 and len(set(placed)) == 3
+        numbers.update(placed)
+    assert numbers == set(range(2, 13))
+
+
+def test_the_conductor_is_offered_only_for_the_colour_that_is_to_move():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (every train of one colour
+    # shown on the card just turned stays still)
+    from railtable.games.switch_and_signal.rules import DISPATCHER, LOGISTICIAN
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 3, ("lyon", "marseille"), k=0)
+    put(s, 4, "calais")
+    top_card(s, MOVE_ANY)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 1)  # brown is to move; black stands still anyway
+    assert sorted(s.legal_actions()) == sorted([A.TRAIN + 3, A.TRAIN + 4, A.CONDUCTOR + 1])
