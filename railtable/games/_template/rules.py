@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option, redeal
 
 from . import actions as A
 
@@ -129,16 +129,7 @@ class TemplateState(State):
         # TEMPLATE: re-deal everything `player` has not seen (other hands, the deck's
         # order), consistently with what it has seen, then reseed.
         s = self.clone()
-        unseen = s.deck[:]
-        for q in range(s.num_players):
-            if q != player:
-                unseen += s.hands[q]
-        rng.shuffle(unseen)
-        for q in range(s.num_players):
-            if q != player:
-                k = len(s.hands[q])
-                s.hands[q], unseen = unseen[:k], unseen[k:]
-        s.deck = unseen
+        s.deck = redeal(s.hands, s.deck, player, rng)
         s.reseed(rng)
         return s
 
@@ -156,7 +147,6 @@ class TemplateGame(Game):
     def __init__(self) -> None:
         self.data = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
         self.cards = tuple(self.data["cards"])
-        self._i18n = None
 
     def new_state(self, num_players: int, seed: int, options=None, *,
                   record_events: bool = True) -> TemplateState:
@@ -178,11 +168,6 @@ class TemplateGame(Game):
 
     def action_from_json(self, state, d: dict) -> int:
         return A.from_json(d)
-
-    def i18n(self) -> dict:
-        if self._i18n is None:
-            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
-        return self._i18n
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         from .text import event_text

@@ -8,8 +8,7 @@ from . import actions as A
 
 
 def _tr(game, lang: str) -> dict:
-    data = game.i18n()
-    return data.get(lang) or data["en"]
+    return game.i18n(lang)
 
 
 def player(t: dict, p: int) -> str:

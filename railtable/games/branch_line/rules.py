@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option, redeal
 from railtable.games.branch_line import actions as A
 
 HERE = Path(__file__).parent
@@ -214,19 +214,8 @@ class BranchLineState(State):
         """Other seats' contracts and the deck's order re-dealt from what `player` has not
         seen (every contract outside its own hand, until the end reveals them all)."""
         s = self.clone()
-        if s.over:
-            s.reseed(rng)
-            return s
-        unseen = s.deck[:]
-        for q in range(s.num_players):
-            if q != player:
-                unseen += s.hands[q]
-        rng.shuffle(unseen)
-        for q in range(s.num_players):
-            if q != player:
-                k = len(s.hands[q])
-                s.hands[q], unseen = unseen[:k], unseen[k:]
-        s.deck = unseen
+        if not s.over:  # the end reveals every hand
+            s.deck = redeal(s.hands, s.deck, player, rng)
         s.reseed(rng)
         return s
 
@@ -267,7 +256,6 @@ class BranchLine(Game):
         self.start_contracts = data["start_contracts"]
         self.max_contracts = data["max_contracts"]
         self.num_actions = self.num_links + 2
-        self._i18n = None
 
     def new_state(self, num_players: int, seed: int, options=None, *,
                   record_events: bool = True) -> BranchLineState:
@@ -303,11 +291,6 @@ class BranchLine(Game):
 
     def action_from_json(self, state, d: dict) -> int:
         return A.from_json(self.num_links, d)
-
-    def i18n(self) -> dict:
-        if self._i18n is None:
-            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
-        return self._i18n
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         from railtable.games.branch_line.text import event_text

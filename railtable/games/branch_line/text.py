@@ -9,8 +9,7 @@ SEAT_STYLE = ("blue", "red", "green", "yellow")
 
 
 def _tr(game, lang: str) -> dict:
-    data = game.i18n()
-    return data.get(lang) or data["en"]
+    return game.i18n(lang)
 
 
 def town(game, t: dict, i: int) -> str:

@@ -1737,7 +1737,6 @@ class SteamlandGame(Game):
         self.ach_tasks = ach[3]["tasks"]
         self.ach_dragons = ach[4]["dragons"]
         self.achievement_defs = ach
-        self._i18n = None
 
     # ---------------------------------------------------------------- states
 
@@ -1851,11 +1850,6 @@ class SteamlandGame(Game):
         return [(LEVEL_NAMES[lv]["en"], {"level": lv}) for lv in LEVELS]
 
     # ---------------------------------------------------------------- presentation
-
-    def i18n(self) -> dict:
-        if self._i18n is None:
-            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
-        return self._i18n
 
     def event_text(self, event, lang="en"):
         from railtable.games.steamland.text import event_text
