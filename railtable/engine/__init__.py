@@ -1,8 +1,7 @@
 """The engine contract (game.py), match records (record.py) and the game registry."""
 
 from railtable.engine.game import (ENVELOPE, TERMINAL, Game, IllegalAction, OptionsError, Result,
-                                   State, fields, option)
+                                   State, fields, load_i18n, option, redeal)
 
 __all__ = ["ENVELOPE", "TERMINAL", "Game", "IllegalAction", "OptionsError", "Result", "State",
-           "fields",
-           "option"]
+           "fields", "load_i18n", "option", "redeal"]

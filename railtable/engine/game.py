@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import random
+import sys
 import typing
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -162,6 +165,10 @@ class Game:
 
     # -- presentation ------------------------------------------------------------------
 
+    def i18n(self, lang: str | None = None) -> dict:
+        """The game's i18n.json (`load_i18n`): the whole file, or one language's part."""
+        return load_i18n(sys.modules[type(self).__module__].__file__, lang)
+
     def event_text(self, event: dict, lang: str = "en") -> str:
         """One line of the game log for an event, in "ru" or "en"."""
         return str(event.get("type", ""))
@@ -199,6 +206,23 @@ class Game:
         # Pickle by id: a state sent to another process refers to that process's own copy
         # of the game's static data instead of carrying it along.
         return (_game_by_id, (self.id,))
+
+
+@functools.cache
+def _read_i18n(folder: Path) -> dict:
+    path = folder / "i18n.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def load_i18n(module_file: str, lang: str | None = None) -> dict:
+    """The one way a game loads its texts: the i18n.json beside `module_file` (any module of
+    the game's folder: pass `__file__`), read once. Without `lang`, the whole file
+    ({"ru": {...}, "en": {...}}); with it, that language's part, English when the file has
+    no such language. A folder without i18n.json has no texts ({})."""
+    data = _read_i18n(Path(module_file).resolve().parent)
+    if lang is None:
+        return data
+    return data.get(lang) or data.get("en") or {}
 
 
 def _game_by_id(game_id: str) -> "Game":
@@ -481,6 +505,22 @@ class State:
         """The events of the last apply that `player` may see (None: a spectator)."""
         return [e for e in self.events
                 if e.get("to") is None or (player is not None and player in e["to"])]
+
+
+def redeal(hands: list[list], pile: list, keep: int, rng: random.Random) -> list:
+    """For `determinize`: the cards seat `keep` cannot see (every other hand and the face-down
+    `pile`) shuffled together and dealt back in the same sizes. The other hands are replaced
+    in `hands`; returns the new pile."""
+    unseen = list(pile)
+    for q, h in enumerate(hands):
+        if q != keep:
+            unseen += h
+    rng.shuffle(unseen)
+    for q, h in enumerate(hands):
+        if q != keep:
+            k = len(h)
+            hands[q], unseen = unseen[:k], unseen[k:]
+    return unseen
 
 
 def _json_type(tp: Any) -> str:

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from railtable.engine import load_i18n
 
 from . import actions as A
 from . import rules as R
 
-I18N = json.loads((Path(__file__).parent / "i18n.json").read_text(encoding="utf-8"))
 BANDITS = A.BANDITS
 COLOURS = {"belle": "magenta", "cheyenne": "green", "django": "bright_black", "doc": "blue",
            "ghost": "white", "tuco": "red"}
 
 
 def _tr(lang: str) -> dict:
-    return I18N.get(lang, I18N["en"])
+    return load_i18n(__file__, lang)
 
 
 # -- observation ------------------------------------------------------------------------------

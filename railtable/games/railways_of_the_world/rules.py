@@ -1098,7 +1098,6 @@ class RotwGame(Game):
         self.loco_discount_card = single(E_LOCO_DISCOUNT)
         self.mail_card = single(E_MAIL)
         self.bridge_card = single(E_BRIDGE)
-        self._i18n = None
 
     def has_effect(self, state, p, eff) -> bool:
         if eff == E_BRIDGE:
@@ -1224,8 +1223,3 @@ class RotwGame(Game):
     def render_text(self, observation, lang="en"):
         from railtable.games.railways_of_the_world.text import render_text
         return render_text(self, observation, lang)
-
-    def i18n(self) -> dict:
-        if self._i18n is None:
-            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
-        return self._i18n

@@ -9,7 +9,7 @@ RICH_COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "black": "brigh
 
 
 def _t(game, lang):
-    return game.i18n()["ru" if lang == "ru" else "en"]
+    return game.i18n(lang)
 
 
 def _money(v: int) -> str:

@@ -1743,7 +1743,6 @@ class SteamlandGame(Game):
         self.opening_items = [ikey[k] for k in op["items"]]
         self.shop_step = {"turn": 1, "reverse": -1}[op["order"]]
         self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
-        self._i18n = None
 
     # ---------------------------------------------------------------- states
 
@@ -1875,11 +1874,6 @@ class SteamlandGame(Game):
         return [(LEVEL_NAMES[lv]["en"], {"level": lv}) for lv in LEVELS]
 
     # ---------------------------------------------------------------- presentation
-
-    def i18n(self) -> dict:
-        if self._i18n is None:
-            self._i18n = json.loads((HERE / "i18n.json").read_text(encoding="utf-8"))
-        return self._i18n
 
     def event_text(self, event, lang="en"):
         from railtable.games.steamland.text import event_text

@@ -7,8 +7,7 @@ from railtable.games.steamland import rules as R
 
 
 def _tr(game, lang: str) -> dict:
-    d = game.i18n()
-    return d.get(lang) or d["en"]
+    return game.i18n(lang)
 
 
 def _item(game, t, c) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
+
+from railtable.engine import load_i18n
 
 from railtable.games.switch_and_signal import actions as A
 
@@ -15,9 +16,7 @@ GOODS = ("yellow", "blue", "red", "white")
 
 @cache
 def i18n(lang: str) -> dict:
-    with open(_HERE / "i18n.json", encoding="utf-8") as f:
-        data = json.load(f)
-    return data.get(lang) or data["en"]
+    return load_i18n(__file__, lang)
 
 
 @cache

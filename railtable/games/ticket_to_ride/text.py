@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
+
+from railtable.engine import load_i18n
 
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS,
                       PAY_BASE, PAYMENTS, TAKE_BLIND)
@@ -21,11 +22,11 @@ _SEAT_STYLE = ("bold blue", "bold red", "bold green", "bold yellow", "bold white
 
 @cache
 def i18n() -> dict:
-    return json.loads((_HERE / "i18n.json").read_text(encoding="utf-8"))
+    return load_i18n(__file__)
 
 
 def _t(lang: str) -> dict:
-    return i18n().get(lang) or i18n()["en"]
+    return load_i18n(__file__, lang)
 
 
 def city(game, c: int, lang: str) -> str:

@@ -1,0 +1,178 @@
+"""TEMPLATE: the rules (the State and the Game). Replace this docstring with the game's name,
+publisher and year, and a pointer to docs/games/<id>.md.
+
+This template is a complete tiny game, so a copy runs from the first minute: each train
+stands at station 0; on a turn its player plays one of the speed cards in hand (hidden from
+the others), runs that many stations and draws a replacement from the face-down deck. The
+first train at the last station wins; if the current player has no card left, the game ends
+and the train furthest along wins (ties share).
+
+Rules of this file: it never imports a bot, the server or another game (bots are wired in
+__init__.py); no global random, no clock, no dict/set order that could differ between runs;
+small ints and lists in `__slots__`; tables precomputed once in the Game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option, redeal
+
+from . import actions as A
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class TemplateOptions:
+    # TEMPLATE: the variants the rulebook offers, defaults giving the standard game. Each
+    # field is an `option(...)` with labels in both languages (the lobby draws a form).
+    stations: int = option(10, label={"en": "Stations", "ru": "Станции"}, minimum=5,
+                           maximum=20)
+
+
+class TemplateState(State):
+    # TEMPLATE: every field of the position. Document what each holds in one comment.
+    # pos: station per seat; hands: speed values per seat (hidden); deck: face down, drawn
+    # from the end; cur: the seat to decide; last: the last station; over: ended; reason.
+    __slots__ = ("pos", "hands", "deck", "cur", "last", "over", "reason")
+
+    # -- the contract ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.cur
+
+    def legal_actions(self) -> list[int]:
+        # TEMPLATE: sorted, never empty unless the game is over; compute it directly.
+        if self.over:
+            return []
+        return sorted({v - 1 for v in self.hands[self.cur]})
+
+    def apply(self, a: int) -> None:
+        # TEMPLATE: validate first, change after; an illegal action changes nothing and
+        # says why in words a person understands.
+        if a not in self.legal_actions():
+            raise IllegalAction("the game is over" if self.over else
+                                f"you hold no speed card for action {a!r}")
+        if self.record_events:
+            self.events = []
+        p, value = self.cur, a + 1
+        self.hands[p].remove(value)
+        self.pos[p] = min(self.pos[p] + value, self.last)
+        if self.record_events:
+            self.emit({"type": "play", "player": p, "value": value})
+        if self.deck:
+            card = self.deck.pop()
+            self.hands[p].append(card)
+            if self.record_events:  # the card to its owner, a public twin without it
+                self.emit({"type": "draw", "player": p, "card": card, "to": [p]})
+                self.emit({"type": "draw_back", "player": p,
+                           "to": [q for q in range(self.num_players) if q != p]})
+        self.cur = (p + 1) % self.num_players
+        if self.pos[p] == self.last:
+            self._end("terminus")
+        elif not self.hands[self.cur]:
+            self._end("no_cards")
+
+    def _end(self, reason: str) -> None:
+        self.over, self.reason = True, reason
+        if self.record_events:
+            self.emit({"type": "game_over", "reason": reason, "reveal": True,
+                       "hands": [list(h) for h in self.hands]})
+
+    def result(self) -> Result:
+        # TEMPLATE: scores, winners after the rulebook's tie-breaks, the reason, details.
+        best = max(self.pos)
+        winners = tuple(p for p, x in enumerate(self.pos) if x == best) if self.over else ()
+        return Result(tuple(float(x) for x in self.pos), winners, self.reason,
+                      tuple({"station": x} for x in self.pos))
+
+    # -- the observation: the engine builds the envelope, the game adds its part ---------
+
+    def phase_name(self) -> str:
+        return "over" if self.over else "play"
+
+    def public_scores(self) -> list:
+        return list(self.pos)
+
+    def _observe(self, player: int | None) -> dict:
+        # TEMPLATE: everything a view needs to draw the position, and nothing the viewer
+        # may not know: other hands and the deck only as counts. No envelope keys here.
+        return {
+            "stations": self.last + 1,
+            "positions": list(self.pos),
+            "hand_counts": [len(h) for h in self.hands],
+            "deck": len(self.deck),
+            "hand": sorted(self.hands[player]) if player is not None else None,
+        }
+
+    def describe(self, a: int, lang: str = "en") -> str:
+        from .text import describe
+        return describe(self, a, lang)
+
+    # -- copies --------------------------------------------------------------------------
+
+    def clone(self) -> "TemplateState":
+        # TEMPLATE: copy what changes (lists), share what does not (the game, tuples).
+        s = TemplateState.__new__(TemplateState)
+        self._clone_base(s)
+        s.pos = self.pos[:]
+        s.hands = [h[:] for h in self.hands]
+        s.deck = self.deck[:]
+        s.cur, s.last, s.over, s.reason = self.cur, self.last, self.over, self.reason
+        return s
+
+    def determinize(self, player: int, rng: random.Random) -> "TemplateState":
+        # TEMPLATE: re-deal everything `player` has not seen (other hands, the deck's
+        # order), consistently with what it has seen, then reseed.
+        s = self.clone()
+        s.deck = redeal(s.hands, s.deck, player, rng)
+        s.reseed(rng)
+        return s
+
+
+class TemplateGame(Game):
+    # TEMPLATE: the game's facts, declared up front.
+    id = "template"  # the folder's name
+    title = {"en": "Template Race", "ru": "Шаблонная гонка"}
+    description = {"en": "The template game folder's example.", "ru": "Пример шаблона игры."}
+    min_players = 2
+    max_players = 4
+    Options = TemplateOptions
+    num_actions = A.NUM_ACTIONS
+
+    def __init__(self) -> None:
+        self.data = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
+        self.cards = tuple(self.data["cards"])
+
+    def new_state(self, num_players: int, seed: int, options=None, *,
+                  record_events: bool = True) -> TemplateState:
+        self.check_players(num_players)
+        opts = self.parse_options(options)
+        s = TemplateState.__new__(TemplateState)
+        s._init_base(self, num_players, seed, record_events)
+        deck = list(self.cards)
+        s.rng().shuffle(deck)  # one generator per random step
+        k = self.data["hand_size"]
+        s.hands = [[deck.pop() for _ in range(k)] for _ in range(num_players)]
+        s.deck = deck
+        s.pos = [0] * num_players
+        s.cur, s.last, s.over, s.reason = 0, opts.stations - 1, False, ""
+        return s
+
+    def action_to_json(self, state, a: int) -> dict:
+        return A.to_json(a)
+
+    def action_from_json(self, state, d: dict) -> int:
+        return A.from_json(d)
+
+    def event_text(self, event: dict, lang: str = "en") -> str:
+        from .text import event_text
+        return event_text(self, event, lang)
+
+    def render_text(self, observation: dict, lang: str = "en") -> str:
+        from .text import render_text
+        return render_text(self, observation, lang)

@@ -1,0 +1,50 @@
+"""TEMPLATE: the game in words: action labels (`describe`), log lines (`event_text`, every
+line a template from i18n.json) and the position as text for `railtable play`
+(`render_text`, Rich markup allowed). Reads only the observation and the i18n."""
+
+from __future__ import annotations
+
+from . import actions as A
+
+
+def _tr(game, lang: str) -> dict:
+    return game.i18n(lang)
+
+
+def player(t: dict, p: int) -> str:
+    return t["words"]["player"].format(n=p + 1)
+
+
+def describe(state, a: int, lang: str = "en") -> str:
+    t = _tr(state.game, lang)
+    return t["words"]["play"].format(value=A.to_json(a)["value"])
+
+
+def event_text(game, event: dict, lang: str = "en") -> str:
+    t = _tr(game, lang)
+    template = t["log"].get(event.get("type"))
+    if template is None:
+        return ""
+    fields = dict(event)
+    if "player" in event:
+        fields["player"] = player(t, event["player"])
+    if "reason" in event:
+        fields["reason"] = t["reasons"].get(event["reason"], event["reason"])
+    return template.format(**fields)
+
+
+def render_text(game, obs: dict, lang: str = "en") -> str:
+    t = _tr(game, lang)
+    w = t["words"]
+    lines = [f"[bold]{t['title']}[/bold] — {t['phases'][obs['phase']]}"]
+    for p, x in enumerate(obs["positions"]):  # whose turn and the result: the envelope
+        mark = "▶" if obs["current_player"] == p else " "
+        you = f" ({w['you']})" if obs["seat"] == p else ""
+        track = "".join("■" if i == x else "·" for i in range(obs["stations"]))
+        lines.append(f"{mark} {player(t, p)}{you}: {track} {w['station']} {x}")
+    if obs["hand"] is not None:
+        lines.append(f"{w['hand']}: {', '.join(map(str, obs['hand']))}   "
+                     f"{w['deck']}: {obs['deck']}")
+    if obs["result"]:
+        lines.append(f"[bold]{t['reasons'][obs['result']['reason']]}[/bold]")
+    return "\n".join(lines)
