@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import socket
 
-from railtable.sim.pool import Batch, Executor, _find_game, play_chunk
+from railtable.sim.pool import Batch, Executor, find_game, play_chunk
 
 INSTALL = "pip install 'railtable[ray]'"
 RETRIES = 3  # runs of a task after its worker died, before its games count as failed
@@ -51,7 +51,7 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
 
 
 def _play(batch: Batch, start: int, stop: int) -> tuple[float, list[tuple[int, dict]]]:
-    return play_chunk(_find_game(batch), batch, start, stop)
+    return play_chunk(find_game(batch), batch, start, stop)
 
 
 class RayCluster(Executor):

@@ -9,11 +9,11 @@ the outcomes are identical whatever the number of workers. They are yielded in g
 
 Games are sent to the workers in chunks with a bounded number of chunks in flight (memory
 stays flat on long runs). Chunks adapt to the speed of the games: one game each at first,
-then as many as take about half a second (fewer messages between processes for fast games,
-a lively progress bar and an even finish for slow ones). A game that raises is reported
-as an outcome with an "error" and the others go on. Outcomes are keyed by game index, so
-a chunk that is played again (Ray retries the tasks of a lost worker) never yields a game
-twice.
+then as many as take about half a second, two seconds on Ray (fewer messages between
+processes for fast games, a lively progress bar and an even finish for slow ones). A game
+that raises is reported as an outcome with an "error" and the others go on. Outcomes are
+keyed by game index, so a chunk that is played again (Ray retries the tasks of a lost
+worker) never yields a game twice.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ class Executor:
 _worker: dict = {}
 
 
-def _find_game(batch: Batch) -> Game:
+def find_game(batch: Batch) -> Game:
     try:
         return get_game(batch.game_id)
     except UnknownGame:
@@ -176,7 +176,7 @@ def _init_worker(batch: Batch) -> None:
     # Ctrl-C goes to the whole process group; the parent handles it and stops the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker["batch"] = batch
-    _worker["game"] = _find_game(batch)
+    _worker["game"] = find_game(batch)
 
 
 def _run_chunk(start: int, stop: int) -> tuple[float, list[tuple[int, dict]]]:
@@ -273,7 +273,7 @@ def run_games(batch: Batch, jobs: int = 1, *, on_done: Callable[[int], None] | N
     """
     if executor is None:
         if jobs <= 1 or batch.games - batch.first <= 1:
-            game = _find_game(batch)
+            game = find_game(batch)
             for i in range(batch.first, batch.games):
                 out = play_one(game, batch, i)
                 if on_done:

@@ -209,6 +209,18 @@ def test_an_arena_on_ray_resumes_and_rates_like_a_local_one(cluster, tmp_path):
     assert local["games"] == 16 and local["errors"] == []
 
 
+def test_a_team_arena_on_ray_equals_the_local_one(cluster, tmp_path):
+    # a cooperative game: every team plays the same deals
+    args = ["arena", "toy_coop", "--bots", "mcts(iterations=20),random", "-p", "2",
+            "-n", "10", "--seed", "4", "--json"]
+    reports = {}
+    for name, how in [("ray", ["--cluster", cluster.address]), ("local", ["--jobs", "1"])]:
+        reports[name] = arena_report(run(*args, "--log", tmp_path / f"{name}.jsonl", *how))
+    assert arena_log(tmp_path / "ray.jsonl") == arena_log(tmp_path / "local.jsonl")
+    assert reports["ray"] == reports["local"]
+    assert reports["ray"]["mode"] == "teams" and reports["ray"]["games"] == 20
+
+
 def test_a_ray_client_address_reaches_the_same_games(cluster, tmp_path):
     args = ["simulate", "toy", "-p", "3", "-n", "40", "--seed", "7", "--records", "--json"]
     via_client = run(*args, "--out", tmp_path / "client.jsonl", "--cluster",

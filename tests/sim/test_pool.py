@@ -1,7 +1,8 @@
 """The process pool gives the same games, in the same order, as one process."""
 
 import tests.sim.toys as toys
-from railtable.sim.pool import Chunker, Executor, _find_game, batch_for, play_chunk, run_games
+from railtable.sim.pool import (Chunker, Executor, batch_for, find_game, play_chunk,
+                                run_games)
 from tests.engine.toy_game import GAME
 
 
@@ -55,7 +56,7 @@ class Replaying(Executor):
     workers = 3
 
     def begin(self, batch):
-        self.batch, self.game = batch, _find_game(batch)
+        self.batch, self.game = batch, find_game(batch)
         self.count = 0
         self.previous = []
 
