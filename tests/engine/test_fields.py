@@ -127,7 +127,7 @@ def _immutable(v) -> bool:
 
 def _problems(state) -> list[str]:
     out = []
-    for name, group in type(state).clone.groups.items():
+    for name, group in state.declared_fields().items():
         v = getattr(state, name)
         if group == "shared" and not _immutable(v):
             out.append(f"{name} is shared but holds {type(v).__name__} {v!r:.60}")
@@ -211,5 +211,5 @@ def test_legal_actions_hands_out_a_copy_and_illegal_actions_change_nothing(game_
 
 
 def _differences(s, t) -> list[str]:
-    return [name for name, group in type(s).clone.groups.items()
+    return [name for name, group in s.declared_fields().items()
             if group not in ("fresh", "replaced") and getattr(s, name) != getattr(t, name)]
