@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 
 DRAW = 0  # action 0 draws; action v (1-6) plays a card of value v
 
@@ -22,12 +22,13 @@ class ToyOptions:
 
 
 class ToyState(State):
-    __slots__ = ("hands", "deck", "scores", "turn", "left")
+    # Every field, by how clone() copies it: the engine derives clone() from this.
+    __slots__ = fields(shared=("turn", "left"), copied=("deck", "scores"), nested=("hands",))
 
     def current_player(self) -> int:
         return TERMINAL if self.left == 0 else self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.left == 0:
             return []
         acts = sorted(set(self.hands[self.turn]))
@@ -35,13 +36,7 @@ class ToyState(State):
             acts.insert(0, DRAW)
         return acts
 
-    def apply(self, a: int) -> None:
-        if self.left == 0:
-            raise IllegalAction("the game is over")
-        if a not in self.legal_actions():
-            raise IllegalAction(f"action {a} is not legal now")
-        if self.record_events:
-            self.events = []
+    def _apply(self, a: int) -> None:
         p = self.turn
         if a == DRAW:
             if self.deck:
@@ -73,16 +68,6 @@ class ToyState(State):
             "turn": self.turn,
             "left": self.left,
         }
-
-    def clone(self) -> "ToyState":
-        s = ToyState.__new__(ToyState)
-        self._clone_base(s)
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.scores = self.scores[:]
-        s.turn = self.turn
-        s.left = self.left
-        return s
 
     def determinize(self, player: int, rng: random.Random) -> "ToyState":
         s = self.clone()

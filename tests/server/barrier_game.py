@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from railtable.bots.base import Bot
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 
 NAMES = ("plain", "roll", "reveal", "end")
 
@@ -22,19 +22,15 @@ class BarrierOptions:
 
 
 class BarrierState(State):
-    __slots__ = ("turn", "left", "total")
+    __slots__ = fields(shared=("turn", "left", "total"))
 
     def current_player(self) -> int:
         return TERMINAL if self.left == 0 else self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         return [] if self.left == 0 else [0, 1, 2, 3]
 
-    def apply(self, a: int) -> None:
-        if a not in self.legal_actions():
-            raise IllegalAction(f"action {a} is not legal now")
-        if self.record_events:
-            self.events = []
+    def _apply(self, a: int) -> None:
         if a == 1:
             self.total += self.rng().randint(1, 6)
             if self.record_events:
@@ -53,12 +49,6 @@ class BarrierState(State):
 
     def _observe(self, player):
         return {"turn": self.turn, "left": self.left, "total": self.total}
-
-    def clone(self) -> "BarrierState":
-        s = BarrierState.__new__(BarrierState)
-        self._clone_base(s)
-        s.turn, s.left, s.total = self.turn, self.left, self.total
-        return s
 
 
 class WaitingBot(Bot):

@@ -22,16 +22,6 @@ class CoopToyState(ToyState):
         winners = tuple(range(self.num_players)) if won else ()
         return Result(tuple(self.scores), winners, reason, details)
 
-    def clone(self) -> "CoopToyState":
-        s = CoopToyState.__new__(CoopToyState)
-        self._clone_base(s)
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.scores = self.scores[:]
-        s.turn = self.turn
-        s.left = self.left
-        return s
-
 
 class CoopToyGame(ToyGame):
     id = "toy_coop"

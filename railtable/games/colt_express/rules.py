@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, OptionsError, Result, State, option
+from railtable.engine import TERMINAL, Game, OptionsError, Result, State, fields, option
 
 from . import actions as A
 from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
@@ -80,36 +80,31 @@ def _bit(seat: int) -> int:
 
 
 class ColtState(State):
-    __slots__ = (
-        "two", "expert", "station", "bps", "nb", "W", "phase", "cur", "legal",
-        "char", "slot", "pos", "marshal", "tloc", "tval", "known", "cyl", "fired", "recv",
-        "neutral", "ransom", "hands", "decks", "discards", "dknown", "hknown", "dpub",
-        "pile", "rob_i",
-        "round_no", "first0", "first", "rcards", "turn_i", "ord_i", "step", "turns",
-        "ctx_b", "ctx_t", "ctx_tok", "queue", "teams", "hidden", "wagons", "ghost_seat",
-        "doc_seat", "chained", "tuco_down")
+    # Every field, by how a clone copies it. The legal list (the base's `_legal`) is set by
+    # each step for the next decision, never left to the base to compute.
+    __slots__ = fields(
+        shared=("two", "expert", "station", "bps", "nb", "W", "phase", "cur", "marshal",
+                "neutral", "rob_i", "round_no", "first0", "first", "rcards", "turn_i",
+                "ord_i", "step", "turns", "ctx_b", "ctx_t", "ctx_tok", "queue", "teams",
+                "wagons", "ghost_seat", "doc_seat", "tuco_down"),
+        replaced=("tval",),  # purse values: determinize deals a new list
+        copied=("char", "slot", "pos", "tloc", "known", "cyl", "fired", "recv", "ransom",
+                "dknown", "hknown", "dpub", "pile", "hidden", "chained"),
+        nested=("hands", "decks", "discards"),
+    )
 
     # -- the contract ----------------------------------------------------------------------
 
     def current_player(self) -> int:
         return self.cur
 
-    def legal_actions(self) -> list[int]:
-        return self.legal[:]
-
     def is_terminal(self) -> bool:
         return self.cur < 0
 
-    def apply(self, a: int) -> None:
-        if a not in self.legal:
-            if self.cur < 0:
-                raise IllegalAction("the game is over")
-            raise IllegalAction(self._why_illegal(a))
-        if self.record_events:
-            self.events = []
+    def _apply(self, a: int) -> None:
         self._step(a)
-        while len(self.legal) == 1 and self.phase < PH_HIDE:
-            self._step(self.legal[0])
+        while len(self._legal) == 1 and self.phase < PH_HIDE:
+            self._step(self._legal[0])
 
     def _why_illegal(self, a) -> str:
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
@@ -183,7 +178,7 @@ class ColtState(State):
             self.emit({"type": "choose_bandit", "player": self.cur, "bandit": BANDITS[c]})
         if self.cur + 1 < self.num_players:
             self.cur += 1
-            self.legal = [DRAFT + x for x in range(6) if self.slot[x] < 0]
+            self._legal = [DRAFT + x for x in range(6) if self.slot[x] < 0]
         else:
             self._bandits_chosen()
 
@@ -196,7 +191,7 @@ class ColtState(State):
                        "bandits": [BANDITS[x] for x in self.teams[t]]})
         if p + 1 < self.num_players:
             self.cur = p + 1
-            self.legal = [TEAM + x for x in range(3) if self.slot[self.teams[x][0]] < 0]
+            self._legal = [TEAM + x for x in range(3) if self.slot[self.teams[x][0]] < 0]
         else:
             self._bandits_chosen()
 
@@ -218,7 +213,7 @@ class ColtState(State):
             self.phase = PH_HIDE
             self.cur = 0
             self.hidden = [-1] * self.num_players
-            self.legal = sorted([HIDE + self.char[0], HIDE + self.char[1]])
+            self._legal = sorted([HIDE + self.char[0], HIDE + self.char[1]])
         else:
             self._begin()
 
@@ -230,7 +225,7 @@ class ColtState(State):
             self.emit({"type": "hide_done", "player": p})
         if p + 1 < self.num_players:
             self.cur = p + 1
-            self.legal = sorted([HIDE + self.char[2 * p + 2], HIDE + self.char[2 * p + 3]])
+            self._legal = sorted([HIDE + self.char[2 * p + 2], HIDE + self.char[2 * p + 3]])
         else:
             self._begin()
 
@@ -273,7 +268,7 @@ class ColtState(State):
             self.phase = PH_CHOOSE
             self.ord_i = 0
             self.cur = self.first
-            self.legal = self._choose_legal()
+            self._legal = self._choose_legal()
         else:
             self._deal(rng)
 
@@ -292,7 +287,7 @@ class ColtState(State):
         self.ord_i += 1
         if self.ord_i < self.num_players:
             self.cur = (self.first + self.ord_i) % self.num_players
-            self.legal = self._choose_legal()
+            self._legal = self._choose_legal()
         else:
             self._deal(None)
 
@@ -324,7 +319,7 @@ class ColtState(State):
         self.phase = PH_SCHEME
         self.turn_i = self.ord_i = self.step = 0
         self.cur = self.first
-        self.legal = self._scheme_legal()
+        self._legal = self._scheme_legal()
 
     def _draw(self, p: int, k: int, rng=None) -> list[int]:
         deck = self.decks[p]
@@ -401,7 +396,7 @@ class ColtState(State):
             # question is asked after every face-up Fire and every face-down card, even with
             # nothing to add, so that asking reveals nothing about the hand or the card.
             self.phase = PH_CHAIN
-            self.legal = self._chain_legal(p, c)
+            self._legal = self._chain_legal(p, c)
             return
         self._scheme_next()
 
@@ -437,7 +432,7 @@ class ColtState(State):
         turns = self.turns
         if self.step == 0 and turns[self.turn_i] == SPEED:
             self.step = 1
-            self.legal = self._scheme_legal()
+            self._legal = self._scheme_legal()
             return
         self.step = 0
         n = self.num_players
@@ -452,7 +447,7 @@ class ColtState(State):
             self.cur = (self.first - self.ord_i) % n
         else:
             self.cur = (self.first + self.ord_i) % n
-        self.legal = self._scheme_legal()
+        self._legal = self._scheme_legal()
 
     def _end_scheme(self) -> None:
         if self.expert:
@@ -485,7 +480,7 @@ class ColtState(State):
             if cs:
                 self.phase = PH_DISCARD
                 self.cur = p
-                self.legal = [PASS] + [DISCARD + c for c in cs]
+                self._legal = [PASS] + [DISCARD + c for c in cs]
                 return
             self.ord_i += 1
         self._start_rob()
@@ -540,7 +535,7 @@ class ColtState(State):
                 opts = self._move_opts(b)
                 if len(opts) > 1:
                     self.phase = PH_MOVE
-                    self.legal = [MOVE_TO + x for x in opts]
+                    self._legal = [MOVE_TO + x for x in opts]
                     return
                 self._do_move(b, opts[0])
             elif kind == CLIMB:
@@ -558,7 +553,7 @@ class ColtState(State):
                 ts = self._fire_targets(b) if self.cyl[b] else ()
                 if len(ts) > 1:
                     self.phase = PH_FIRE
-                    self.legal = sorted([FIRE_AT + self.char[t] for t in ts])
+                    self._legal = sorted([FIRE_AT + self.char[t] for t in ts])
                     return
                 if ts:
                     self._do_fire(b, ts[0])
@@ -569,7 +564,7 @@ class ColtState(State):
                 opts = self._loot_here(self.pos[b])
                 if len(opts) > 1:
                     self.phase = PH_ROB
-                    self.legal = opts
+                    self._legal = opts
                     return
                 if opts:
                     self._take(b, self._token_of(opts[0], self.pos[b]))
@@ -583,7 +578,7 @@ class ColtState(State):
                     ts = self._belle(ts)
                 if len(ts) > 1:
                     self.phase = PH_PUNCH_TARGET
-                    self.legal = sorted([PUNCH_AT + self.char[t] for t in ts])
+                    self._legal = sorted([PUNCH_AT + self.char[t] for t in ts])
                     return
                 if ts:
                     if not self._punch_target(b, ts[0]):
@@ -595,7 +590,7 @@ class ColtState(State):
                 m = self.marshal
                 if 0 < m < self.W:
                     self.phase = PH_MARSHAL
-                    self.legal = [MARSHAL_TO + m - 1, MARSHAL_TO + m + 1]
+                    self._legal = [MARSHAL_TO + m - 1, MARSHAL_TO + m + 1]
                     return
                 self._marshal_to(1 if m == 0 else m - 1)
             if self.expert:
@@ -752,7 +747,7 @@ class ColtState(State):
             return self._punch_dir()
         if len(opts) > 1:
             self.phase = PH_PUNCH_LOOT
-            self.legal = opts
+            self._legal = opts
             return False
         return self._punch_loot(opts[0])
 
@@ -762,7 +757,7 @@ class ColtState(State):
         if tok < JEWEL0 and self.char[b] == CHEYENNE:
             self.ctx_tok = tok
             self.phase = PH_PUNCH_KEEP
-            self.legal = [PASS, KEEP]
+            self._legal = [PASS, KEEP]
             return False
         self.tloc[tok] = self.pos[b]
         if self.record_events:
@@ -779,7 +774,7 @@ class ColtState(State):
             x = c - 1
         else:
             self.phase = PH_PUNCH_DIR
-            self.legal = [PUNCH_TO + c - 1, PUNCH_TO + c + 1]
+            self._legal = [PUNCH_TO + c - 1, PUNCH_TO + c + 1]
             return False
         self._push(t, x, "punch")
         return True
@@ -877,7 +872,7 @@ class ColtState(State):
         self.cur = b // self.bps
         self.phase = PH_PICKPOCKET
         q = self.pos[b]
-        self.legal = [PASS] + [LOOT_PURSE + i for i in range(JEWEL0) if self.tloc[i] == q]
+        self._legal = [PASS] + [LOOT_PURSE + i for i in range(JEWEL0) if self.tloc[i] == q]
 
     def _pickpocket_act(self, a: int) -> None:
         if a != PASS:
@@ -895,7 +890,7 @@ class ColtState(State):
         if self.round_no == len(self.rcards):
             self.phase = PH_OVER
             self.cur = TERMINAL
-            self.legal = []
+            self._legal = []
             self.pile = []
             if self.record_events:
                 r = self.result()
@@ -939,59 +934,6 @@ class ColtState(State):
 
     # -- copies -----------------------------------------------------------------------------------
 
-    def clone(self) -> "ColtState":
-        s = ColtState.__new__(ColtState)
-        self._clone_base(s)
-        s.two = self.two
-        s.expert = self.expert
-        s.station = self.station
-        s.bps = self.bps
-        s.nb = self.nb
-        s.W = self.W
-        s.phase = self.phase
-        s.cur = self.cur
-        s.legal = self.legal
-        s.char = self.char[:]
-        s.slot = self.slot[:]
-        s.pos = self.pos[:]
-        s.marshal = self.marshal
-        s.tloc = self.tloc[:]
-        s.tval = self.tval
-        s.known = self.known[:]
-        s.cyl = self.cyl[:]
-        s.fired = self.fired[:]
-        s.recv = self.recv[:]
-        s.neutral = self.neutral
-        s.ransom = self.ransom[:]
-        s.hands = [h[:] for h in self.hands]
-        s.decks = [d[:] for d in self.decks]
-        s.discards = [d[:] for d in self.discards] if self.expert else self.discards
-        s.dknown = self.dknown[:]
-        s.hknown = self.hknown[:]
-        s.dpub = self.dpub[:]
-        s.pile = self.pile[:]
-        s.rob_i = self.rob_i
-        s.round_no = self.round_no
-        s.first0 = self.first0
-        s.first = self.first
-        s.rcards = self.rcards
-        s.turn_i = self.turn_i
-        s.ord_i = self.ord_i
-        s.step = self.step
-        s.turns = self.turns
-        s.ctx_b = self.ctx_b
-        s.ctx_t = self.ctx_t
-        s.ctx_tok = self.ctx_tok
-        s.queue = self.queue
-        s.teams = self.teams
-        s.hidden = self.hidden[:] if self.hidden is not None else None
-        s.wagons = self.wagons
-        s.ghost_seat = self.ghost_seat
-        s.doc_seat = self.doc_seat
-        s.chained = self.chained[:]
-        s.tuco_down = self.tuco_down
-        return s
-
     def determinize(self, player: int, rng: random.Random) -> "ColtState":
         """A clone where everything `player` cannot see is resampled consistently."""
         s = self.clone()
@@ -1019,7 +961,7 @@ class ColtState(State):
                 rc[last] = rng.choice((14, 15, 16))
             s.rcards = tuple(rc)
         # hidden starting choices of the two-bandit game
-        if s.hidden is not None and s.phase == PH_HIDE:
+        if s.phase == PH_HIDE:
             for p in range(n):
                 if p != player and s.hidden[p] >= 0:
                     s.hidden[p] = s.char[2 * p + rng.randrange(2)]
@@ -1074,13 +1016,13 @@ class ColtState(State):
         if s.cur != player:
             # the decider's options depend on the cards just resampled
             if s.phase == PH_SCHEME:
-                s.legal = s._scheme_legal()
+                s._legal = s._scheme_legal()
             elif s.phase == PH_CHOOSE:
-                s.legal = s._choose_legal()
+                s._legal = s._choose_legal()
             elif s.phase == PH_DISCARD:
-                s.legal = [PASS] + [DISCARD + c for c in sorted(set(s.hands[s.cur]))]
+                s._legal = [PASS] + [DISCARD + c for c in sorted(set(s.hands[s.cur]))]
             elif s.phase == PH_CHAIN:
-                s.legal = s._chain_legal(s.cur, s.pile[-1] & 15)
+                s._legal = s._chain_legal(s.cur, s.pile[-1] & 15)
         s.reseed(rng)
         return s
 
@@ -1228,7 +1170,7 @@ class ColtExpress(Game):
         s.turns = ()
         s.ctx_b = s.ctx_t = s.ctx_tok = -1
         s.queue = ()
-        s.hidden = None
+        s.hidden = []  # each seat's hidden bandit, during the two-bandit choice
         s.ghost_seat = s.doc_seat = -1
         s.cur = 0
         if two:
@@ -1243,7 +1185,7 @@ class ColtExpress(Game):
                 s._bandits_chosen()
             else:
                 s.phase = PH_TEAM
-                s.legal = [TEAM, TEAM + 1, TEAM + 2]
+                s._legal = [TEAM, TEAM + 1, TEAM + 2]
         else:
             s.teams = ()
             if o.random_bandits:
@@ -1254,7 +1196,7 @@ class ColtExpress(Game):
                 s._bandits_chosen()
             else:
                 s.phase = PH_DRAFT
-                s.legal = [DRAFT + x for x in range(6)]
+                s._legal = [DRAFT + x for x in range(6)]
         return s
 
     def action_to_json(self, state, a):

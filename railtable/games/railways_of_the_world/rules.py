@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, OptionsError, Result, State, option
+from railtable.engine import (TERMINAL, Game, IllegalAction, OptionsError, Result, State,
+                              fields, option)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
@@ -137,18 +138,21 @@ class RotwOptions:
 
 
 class RotwState(State):
-    __slots__ = (
-        "m", "variant1", "variant2", "markers_to_end", "note_value",
-        "phase", "round", "turn", "order", "pos", "first", "end_round",
-        "cash", "notes", "level", "points", "links_built", "cards", "used", "boost",
-        "bank", "notes_taken", "income_paid", "payments",
-        "bid", "bidder", "active", "cur", "opener", "other_bid", "pass_order", "bids",
-        "cubes", "city_colour", "empty", "markers", "bag", "new_city_tiles", "delivered",
-        "display", "deck", "discard",
-        "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "unfinished",
-        "wl_start", "wl_segs", "wl_tiles", "wl_steps",
-        "urb_colour", "del_src", "del_colour", "del_cur", "del_visited", "del_left",
-        "del_path", "_legal", "_dcache", "tv", "_sc", "_cs",
+    # Every field, by how a clone copies it.
+    __slots__ = fields(
+        shared=("m", "variant1", "variant2", "markers_to_end", "note_value",
+                "phase", "round", "turn", "pos", "first", "end_round",
+                "bank", "notes_taken", "income_paid", "payments",
+                "bid", "bidder", "cur", "opener", "other_bid", "markers", "delivered",
+                "wl_start", "wl_tiles", "wl_steps",
+                "urb_colour", "del_src", "del_colour", "del_cur", "del_visited", "del_left",
+                "tv"),
+        replaced=("_dcache", "_sc", "_cs"),  # caches keyed by `tv`, the track version
+        copied=("order", "cash", "notes", "level", "points", "links_built", "used", "boost",
+                "active", "pass_order", "bids", "cubes", "city_colour", "empty", "bag",
+                "new_city_tiles", "display", "deck", "discard",
+                "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "del_path"),
+        nested=("cards", "unfinished", "wl_segs"),
     )
 
     # -- the contract ------------------------------------------------------------------
@@ -160,18 +164,7 @@ class RotwState(State):
             return self.cur
         return self.order[self.pos]
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def apply(self, a: int) -> None:
-        legal = self.legal_actions()
-        if a not in legal:
-            raise IllegalAction(self._why(a))
-        if self.record_events:
-            self.events = []
-        self._legal = None
+    def _apply(self, a: int) -> None:
         ph = self.phase
         p = self.current_player()
         if a == A_NOTE:
@@ -208,7 +201,7 @@ class RotwState(State):
 
     # -- legal actions -----------------------------------------------------------------
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == PH_OVER:
             return []
@@ -297,7 +290,7 @@ class RotwState(State):
                 out.append(A_USE_CARD + c)
         return out
 
-    def _why(self, a: int) -> str:
+    def _why_illegal(self, a: int) -> str:
         if self.phase == PH_OVER:
             return "the game is over"
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
@@ -1044,76 +1037,6 @@ class RotwState(State):
         return self.game.describe_action(self, a, lang)
 
     # -- copies --------------------------------------------------------------------------
-
-    def clone(self) -> "RotwState":
-        s = RotwState.__new__(RotwState)
-        self._clone_base(s)
-        s.m = self.m
-        s.variant1 = self.variant1
-        s.variant2 = self.variant2
-        s.markers_to_end = self.markers_to_end
-        s.note_value = self.note_value
-        s.phase = self.phase
-        s.round = self.round
-        s.turn = self.turn
-        s.order = self.order[:]
-        s.pos = self.pos
-        s.first = self.first
-        s.end_round = self.end_round
-        s.cash = self.cash[:]
-        s.notes = self.notes[:]
-        s.level = self.level[:]
-        s.points = self.points[:]
-        s.links_built = self.links_built[:]
-        s.cards = [c[:] for c in self.cards]
-        s.used = self.used[:]
-        s.boost = self.boost[:]
-        s.bank = self.bank
-        s.notes_taken = self.notes_taken
-        s.income_paid = self.income_paid
-        s.payments = self.payments
-        s.bid = self.bid
-        s.bidder = self.bidder
-        s.active = self.active[:]
-        s.cur = self.cur
-        s.opener = self.opener
-        s.other_bid = self.other_bid
-        s.pass_order = self.pass_order[:]
-        s.bids = self.bids[:]
-        s.cubes = self.cubes[:]
-        s.city_colour = self.city_colour[:]
-        s.empty = self.empty[:]
-        s.markers = self.markers
-        s.bag = self.bag[:]
-        s.new_city_tiles = self.new_city_tiles[:]
-        s.delivered = self.delivered
-        s.display = self.display[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.hex_used = self.hex_used[:]
-        s.hex_nseg = self.hex_nseg[:]
-        s.hex_pend = self.hex_pend[:]
-        s.links = self.links[:]
-        s.adj = self.adj[:]
-        s.net = self.net[:]
-        s.unfinished = [u[:] for u in self.unfinished]
-        s.wl_start = self.wl_start
-        s.wl_segs = [x[:] for x in self.wl_segs]
-        s.wl_tiles = self.wl_tiles
-        s.wl_steps = self.wl_steps
-        s.urb_colour = self.urb_colour
-        s.del_src = self.del_src
-        s.del_colour = self.del_colour
-        s.del_cur = self.del_cur
-        s.del_visited = self.del_visited
-        s.del_left = self.del_left
-        s.del_path = self.del_path[:]
-        s._legal = None
-        s._dcache = self._dcache
-        s.tv = self.tv
-        s._sc = self._sc
-        s._cs = self._cs
-        return s
 
     def determinize(self, player: int, rng: random.Random) -> "RotwState":
         """Only the order of the operations deck is hidden (and future bag draws)."""

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 from railtable.games.steamland import actions as A
 
 HERE = Path(__file__).parent
@@ -82,17 +82,21 @@ class SteamlandOptions:
 
 
 class SteamlandState(State):
-    __slots__ = (
-        "level", "phase", "cur", "rnd", "over", "winners", "roll",
-        "pos", "money", "bank", "points", "items", "weapons", "heads", "tasks", "jail",
-        "kills", "dkills", "tdone", "titles", "taken_titles", "lmoney",
-        "tile", "roads", "gaps", "mon", "loot",
-        "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "gone", "qdone",
-        "common", "target", "prog", "found", "credit", "ndragons", "dkilled",
-        "mp", "used", "evdue", "mdisp", "mkind",
-        "sh_items", "sh_weap", "sh_passed", "sh_bi", "sh_bw", "sh_turn",
-        "fk", "fa", "fb", "fc", "fhex", "forig", "fstep", "fround", "fside", "fq", "ftot",
-        "fend", "fjoin", "pend", "_la", "chk_all", "complete", "dpos")
+    # Every field, by how a clone copies it.
+    __slots__ = fields(
+        shared=("level", "phase", "cur", "rnd", "over", "winners", "roll", "bank",
+                "taken_titles", "ndragons", "dkilled", "mp", "used", "evdue", "mkind",
+                "sh_passed", "sh_turn",
+                "fk", "fa", "fb", "fc", "fhex", "forig", "fstep", "fround", "fend",
+                "chk_all", "complete"),
+        copied=("pos", "money", "points", "jail", "kills", "dkills", "tdone", "titles",
+                "lmoney", "tile", "roads", "gaps", "mon", "loot",
+                "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "gone", "qdone",
+                "common", "target", "prog", "found", "credit", "mdisp",
+                "sh_items", "sh_weap", "sh_bi", "sh_bw", "fside", "fq", "ftot", "fjoin", "pend",
+                "dpos"),
+        nested=("items", "weapons", "heads", "tasks"),
+    )
 
     # ------------------------------------------------------------------ contract basics
 
@@ -113,13 +117,7 @@ class SteamlandState(State):
     def is_terminal(self) -> bool:
         return self.phase == PH_OVER
 
-    def legal_actions(self) -> list[int]:
-        la = self._la
-        if la is None:
-            la = self._la = self._legal()
-        return la[:]
-
-    def _legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.phase == PH_OVER:
             return []
         g = self.game
@@ -302,17 +300,7 @@ class SteamlandState(State):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, a: int) -> None:
-        if self.phase == PH_OVER:
-            raise IllegalAction("the game is over")
-        la = self._la
-        if la is None:
-            la = self._la = self._legal()
-        if a not in la or not isinstance(a, int):
-            raise IllegalAction(self._why_illegal(a))
-        self._la = None
-        if self.record_events:
-            self.events = []
+    def _apply(self, a: int) -> None:
         if self.pend:
             self._apply_pend(a)
         elif self.fk:
@@ -1518,69 +1506,6 @@ class SteamlandState(State):
 
     # ------------------------------------------------------------------ copies
 
-    def clone(self) -> "SteamlandState":
-        s = SteamlandState.__new__(SteamlandState)
-        self._clone_base(s)
-        s.level = self.level
-        s.phase, s.cur, s.rnd, s.over, s.winners, s.roll = (
-            self.phase, self.cur, self.rnd, self.over, self.winners, self.roll)
-        s.pos = self.pos[:]
-        s.money = self.money[:]
-        s.bank = self.bank
-        s.points = self.points[:]
-        s.items = [x[:] for x in self.items]
-        s.weapons = [x[:] for x in self.weapons]
-        s.heads = [x[:] for x in self.heads]
-        s.tasks = [x[:] for x in self.tasks]
-        s.jail = self.jail[:]
-        s.kills = self.kills[:]
-        s.dkills = self.dkills[:]
-        s.tdone = self.tdone[:]
-        s.titles = self.titles[:]
-        s.taken_titles = self.taken_titles
-        s.lmoney = self.lmoney[:]
-        s.tile = self.tile[:]
-        s.roads = self.roads[:]
-        s.gaps = self.gaps[:]
-        s.mon = self.mon[:]
-        s.loot = self.loot[:]
-        s.tdeck = self.tdeck[:]
-        s.ideck = self.ideck[:]
-        s.wdeck = self.wdeck[:]
-        s.cdeck = self.cdeck[:]
-        s.ddeck = self.ddeck[:]
-        s.qdeck = self.qdeck[:]
-        s.edeck = self.edeck[:]
-        s.gone = self.gone[:]
-        s.qdone = self.qdone[:]
-        s.common = self.common[:]
-        s.target = self.target[:]
-        s.prog = self.prog[:]
-        s.found = self.found[:]
-        s.credit = self.credit[:]
-        s.ndragons, s.dkilled = self.ndragons, self.dkilled
-        s.mp, s.used, s.evdue = self.mp, self.used, self.evdue
-        s.mdisp = self.mdisp[:]
-        s.mkind = self.mkind
-        s.sh_items = self.sh_items[:]
-        s.sh_weap = self.sh_weap[:]
-        s.sh_passed, s.sh_turn = self.sh_passed, self.sh_turn
-        s.sh_bi = self.sh_bi[:]
-        s.sh_bw = self.sh_bw[:]
-        s.fk, s.fa, s.fb, s.fc, s.fhex, s.forig, s.fstep, s.fround = (
-            self.fk, self.fa, self.fb, self.fc, self.fhex, self.forig, self.fstep, self.fround)
-        s.fside = self.fside[:]
-        s.fq = self.fq[:]
-        s.ftot = self.ftot[:]
-        s.fend = self.fend
-        s.fjoin = self.fjoin[:]
-        s.pend = self.pend[:]
-        s._la = None
-        s.chk_all = self.chk_all
-        s.complete = self.complete
-        s.dpos = self.dpos[:]
-        return s
-
     def determinize(self, player: int, rng: random.Random) -> "SteamlandState":
         """Resample what `player` cannot see: hidden items of others, others' private tasks
         (and their dice), and the order of every face-down pile."""
@@ -1623,6 +1548,7 @@ class SteamlandState(State):
         s.qdeck = rest
         for deck in (s.tdeck, s.wdeck, s.cdeck, s.ddeck, s.edeck):
             rng.shuffle(deck)
+        s._legal = None  # the seat to move may hold other items now
         s.reseed(rng)
         return s
 
@@ -1828,7 +1754,7 @@ class SteamlandGame(Game):
         s.fend = False
         s.fjoin = []
         s.pend = []
-        s._la = None
+        s._legal = None
         s.chk_all = True
         s.complete = False
         s.dpos = [-1] * 7  # the hex of Steam Dragon k, or -1

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 from railtable.games.switch_and_signal import actions as A
 
 HERE = Path(__file__).parent
@@ -316,38 +316,31 @@ class SwitchAndSignalOptions:
 
 
 class SwitchAndSignalState(State):
-    __slots__ = (
-        "opts", "board", "na", "phase", "active", "turn", "over", "won", "reason",
-        "tpos", "thead", "tgood", "occ", "green", "city_discs", "jconf", "goods", "delivered",
-        "tokens", "clock_max", "pile", "pile_known", "revealed", "card",
-        "deck", "adiscard", "hands", "helpers", "dispatching",
-        "steps", "step_i", "dep_colours", "any_colours", "pending", "started",
-        "mv_train", "mv_left", "mv_ctx", "mv_pos", "mv_head", "mv_arrival",
-        "deploy_colour", "purpose", "sig_from", "sw_junction", "setup_i",
-        "number_start", "loc_stack", "loc_first", "by_seat", "tokens_lost", "_legal")
+    # Every field, by how a clone copies it.
+    __slots__ = fields(
+        shared=("opts", "board", "na", "phase", "active", "turn", "over", "won", "reason",
+                "tokens", "clock_max", "pile_known", "card", "helpers", "dispatching",
+                "steps", "step_i", "dep_colours", "any_colours", "started",
+                "mv_train", "mv_left", "mv_ctx", "mv_pos", "mv_head", "mv_arrival",
+                "deploy_colour", "purpose", "sig_from", "sw_junction", "setup_i",
+                "tokens_lost"),
+        replaced=("number_start",),  # dealt once at the start
+        copied=("tpos", "thead", "tgood", "occ", "green", "city_discs", "jconf", "goods",
+                "pile", "revealed", "deck", "adiscard", "pending", "loc_stack", "loc_first",
+                "by_seat"),
+        nested=("delivered", "hands"),
+    )
 
     # ------------------------------------------------------------------ contract --
 
     def current_player(self) -> int:
         return TERMINAL if self.over else self.active
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def apply(self, a: int) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if a not in legal:
-            raise IllegalAction(self._why_illegal(a))
-        if self.record_events:
-            self.events = []
+    def _apply(self, a: int) -> None:
         self._do(a)
         # forced decisions (a single legal choice) are taken at once
         while not self.over:
-            legal = self._compute_legal()
+            legal = self._legal_actions()
             if len(legal) != 1:
                 self._legal = legal
                 return
@@ -363,35 +356,6 @@ class SwitchAndSignalState(State):
                          "departure_cards_left": len(self.pile)} for p in range(n))
         return Result(tuple(float(total) for _ in range(n)), winners,
                       self.reason or "", details)
-
-    def clone(self) -> "SwitchAndSignalState":
-        s = SwitchAndSignalState.__new__(SwitchAndSignalState)
-        self._clone_base(s)
-        s.opts, s.board, s.na = self.opts, self.board, self.na
-        s.phase, s.active, s.turn = self.phase, self.active, self.turn
-        s.over, s.won, s.reason = self.over, self.won, self.reason
-        s.tpos, s.thead, s.tgood = self.tpos[:], self.thead[:], self.tgood[:]
-        s.occ, s.green, s.city_discs = self.occ[:], self.green[:], self.city_discs[:]
-        s.jconf, s.goods = self.jconf[:], self.goods[:]
-        s.delivered = [d[:] for d in self.delivered]
-        s.tokens, s.clock_max = self.tokens, self.clock_max
-        s.pile, s.pile_known, s.revealed, s.card = self.pile[:], self.pile_known, \
-            self.revealed[:], self.card
-        s.deck, s.adiscard = self.deck[:], self.adiscard[:]
-        s.hands = [h[:] for h in self.hands]
-        s.helpers, s.dispatching = self.helpers, self.dispatching
-        s.steps, s.step_i = self.steps, self.step_i
-        s.dep_colours, s.any_colours = self.dep_colours, self.any_colours
-        s.pending, s.started = self.pending[:], self.started
-        s.mv_train, s.mv_left, s.mv_ctx = self.mv_train, self.mv_left, self.mv_ctx
-        s.mv_pos, s.mv_head, s.mv_arrival = self.mv_pos, self.mv_head, self.mv_arrival
-        s.deploy_colour, s.purpose, s.sig_from = self.deploy_colour, self.purpose, self.sig_from
-        s.sw_junction, s.setup_i = self.sw_junction, self.setup_i
-        s.number_start, s.loc_stack, s.loc_first = self.number_start, self.loc_stack[:], \
-            self.loc_first
-        s.by_seat, s.tokens_lost = self.by_seat[:], self.tokens_lost
-        s._legal = self._legal
-        return s
 
     def determinize(self, player: int, rng: random.Random) -> "SwitchAndSignalState":
         """Resample the hidden order of the action deck, the departure pile (and the cards
@@ -482,7 +446,7 @@ class SwitchAndSignalState(State):
 
     # ------------------------------------------------------------------ legality --
 
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph = self.phase
         b = self.board
         if ph == PH_ACTIONS:
@@ -1254,7 +1218,7 @@ class SwitchAndSignalGame(Game):
             s.phase = PH_SETUP_SWITCH
         # forced choices are taken at once
         while not s.over:
-            legal = s._compute_legal()
+            legal = s._legal_actions()
             if len(legal) != 1:
                 s._legal = legal
                 break

@@ -28,14 +28,14 @@ def new(n=4, chars=None, seed=0, **opts):
             if s.char[b] == R.DOC:
                 s.doc_seat = b // s.bps
         if s.phase == R.PH_SCHEME:
-            s.legal = s._scheme_legal()
+            s._legal = s._scheme_legal()
     return s
 
 
 def set_turns(s, turns):
     """Replace the current round card's turns (Schemin' not yet begun)."""
     s.turns = tuple(turns)
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
 
 
 def slot(s, name):

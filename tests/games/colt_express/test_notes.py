@@ -188,7 +188,7 @@ def test_note7_bullets_never_playable_and_short_draw():
     p = s.cur
     s.hands[p] = [R.NEUTRAL, 13 + 1]
     s.decks[p] = [0, 1]
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     assert legal_json(s) == [{"type": "draw"}]
     try:
         s.apply(R.PLAY + 0)

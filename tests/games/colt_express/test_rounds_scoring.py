@@ -97,7 +97,7 @@ def test_marshal_only_moves_inside():
         m = s.marshal
         while not s.is_terminal():
             if s.phase == R.PH_MARSHAL:
-                assert sorted(a - R.MARSHAL_TO for a in s.legal) == [s.marshal - 1,
+                assert sorted(a - R.MARSHAL_TO for a in s._legal) == [s.marshal - 1,
                                                                     s.marshal + 1]
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])

@@ -28,9 +28,9 @@ def test_teams_pair_leaders_with_partners_and_are_chosen():
         assert leaders == ["belle", "doc", "ghost"]
         assert partners == ["cheyenne", "django", "tuco"]
     s = GAME.new_state(2, 3)
-    assert s.phase == R.PH_TEAM and len(s.legal) == 3
+    assert s.phase == R.PH_TEAM and len(s._legal) == 3
     act(s, {"type": "choose_team", "team": 2})
-    assert len(s.legal) == 2 and R.TEAM + 2 not in s.legal
+    assert len(s._legal) == 2 and R.TEAM + 2 not in s._legal
 
 
 def test_eleven_cards_and_hidden_start():
@@ -83,7 +83,7 @@ def test_fire_chain():
     s = _team_scheme()
     p = s.cur
     s.hands[p] = [2, 8, 6 + 3, 5, 0]  # Fire (first), Fire (second), Punch (second), Marshal, Move
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]]})
     assert s.phase == R.PH_CHAIN and s.cur == p
     opts = legal_json(s)
@@ -100,7 +100,7 @@ def test_no_chain_on_tunnel_turn():
     s = _team_scheme(turns=(R.TUNNEL,))
     p = s.cur
     s.hands[p] = [2, 8, 9]
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]]})
     assert s.phase == R.PH_SCHEME and s.cur != p
 
@@ -111,7 +111,7 @@ def test_chain_question_reveals_nothing():
     s = _team_scheme()
     p = s.cur
     s.hands[p] = [2, 0, 1]  # only the first bandit's cards
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]]})
     assert s.phase == R.PH_CHAIN and legal_json(s) == [{"type": "pass"}]
     act(s, {"type": "pass"})
@@ -153,14 +153,14 @@ def test_team_ghost_face_down_and_doc_eight():
     # a face-down Fire may still be followed by a partner card; any face-down card gets the
     # question, so others cannot tell a Fire from the question alone
     s.hands[p] = [2, 8, 9, 0]
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     act(s, {"type": "play", "card": "move", "bandit": R.BANDITS[s.char[2 * p]],
             "face_down": True})
     assert s.phase == R.PH_CHAIN and legal_json(s) == [{"type": "pass"}]
     act(s, {"type": "pass"})
     s2 = _team_scheme(seed=seed)
     s2.hands[p] = [2, 8, 9, 0]
-    s2.legal = s2._scheme_legal()
+    s2._legal = s2._scheme_legal()
     act(s2, {"type": "play", "card": "fire", "bandit": R.BANDITS[s2.char[2 * p]],
              "face_down": True})
     assert len(legal_json(s2)) == 3
@@ -213,7 +213,7 @@ def test_expert_bullets_on_top_and_reshuffle():
     p = s2.cur
     s2.discards[p] = s2.decks[p][:]
     s2.decks[p] = [1]
-    s2.legal = s2._scheme_legal()
+    s2._legal = s2._scheme_legal()
     act(s2, {"type": "draw"})
     assert len(s2.hands[p]) == 6 + (p == s2.doc_seat) + 3
 
@@ -245,7 +245,7 @@ def test_determinize_keeps_a_face_down_fire_revealed_by_its_partner_card():
             break
     p = s.cur
     s.hands[p] = [2, 8, 9, 0, 1]
-    s.legal = s._scheme_legal()
+    s._legal = s._scheme_legal()
     act(s, {"type": "play", "card": "fire", "bandit": R.BANDITS[s.char[2 * p]],
             "face_down": True})
     act(s, {"type": "play", "card": "punch", "bandit": R.BANDITS[s.char[2 * p + 1]]})

@@ -35,7 +35,7 @@ def lay(s, c: int, key: str, roads=None, gaps=0) -> int:
     s.tile[c] = ti
     s.roads[c] = 63 if roads is None else roads
     s.gaps[c] = gaps
-    s._la = None
+    s._legal = None
     return ti
 
 
@@ -66,7 +66,7 @@ def item(s, key: str) -> int:
 def give_item(s, p: int, key: str, hidden=False) -> int:
     c = item(s, key)
     s.items[p].append((c << 1) | int(hidden))
-    s._la = None
+    s._legal = None
     return c
 
 
@@ -133,7 +133,7 @@ def ready(n: int = 3, level: str = "apprentice", seed: int = 7, clear: bool = Tr
     s.pend = []
     s.fk = 0
     s.chk_all = False
-    s._la = None
+    s._legal = None
     return s
 
 
@@ -158,7 +158,7 @@ def rolls(*values):
 
 def force(s, *checks) -> None:
     s._seed = seed_for(*checks)
-    s._la = None
+    s._legal = None
 
 
 def money_total(s) -> int:

@@ -27,7 +27,7 @@ def test_equipment_limits_two_items_one_weapon():
     s = G.new_state(2, 5)
     s.money = [10000, 10000]
     s.bank -= 16000
-    s._la = None
+    s._legal = None
     bought_items = 0
     while s.current_player() == 0 and s.phase == R.PH_SHOP:
         la = s.legal_actions()
@@ -74,7 +74,7 @@ def test_common_task_mark_goes_to_pool_without_replacement():
     s.pos[0] = c
     t = task(s, "urgent_dispatch")
     s.qdeck.append(t)
-    s._la = None
+    s._legal = None
     s.apply(A.TAKE_TASK)
     assert s.tasks[0] == [] and t in s.common
 
@@ -102,7 +102,7 @@ def test_fog_revealed_when_leaving_a_hex():
     s.tdeck = [t for t in s.tdeck if G.t_kind[t] == R.K_TERRAIN and G.t_cost[t] == 1] + \
         [t for t in s.tdeck if not (G.t_kind[t] == R.K_TERRAIN and G.t_cost[t] == 1)]
     s.tdeck.reverse()  # a cheap terrain tile on top
-    s._la = None
+    s._legal = None
     s.apply(A.MOVE + E)
     assert s.tile[c] >= 0
     assert s.roads[c] >> 3 & 1  # turned so that its road meets ours
@@ -118,7 +118,7 @@ def test_creature_attack_tile_fight_without_moving():
     s.tdeck.append(ti)
     c = creature(s, "swamp_toad")  # cannot flee
     s.cdeck.append(c)
-    s._la = None
+    s._legal = None
     force(s, lambda r: True, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 6))
     s.apply(A.MOVE + E)
     # rotation roll then fight roll: the toad (no fleeing) wins 6+2 against 1
@@ -144,7 +144,7 @@ def test_not_enough_movement_points():
     s = ready()
     lay(s, cell(1, 0), "lake")
     s.mp = 3
-    s._la = None
+    s._legal = None
     assert A.MOVE + E not in s.legal_actions()
     with pytest.raises(IllegalAction):
         s.apply(A.MOVE + E)
@@ -175,7 +175,7 @@ def test_speed_potion_any_time_once():
     s = ready()
     give_item(s, 0, "speed_potion")
     s.mp = 2
-    s._la = None
+    s._legal = None
     s.apply(A.POTION)
     assert s.mp == 5 and s.items[0] == []
 
@@ -195,7 +195,7 @@ def test_city_actions_cost_a_point_and_once_per_turn():
     c = cell(1, 0)
     lay(s, c, "city_2")
     s.pos[0] = c
-    s._la = None
+    s._legal = None
     s.apply(A.TAKE_TASK)
     assert s.mp == 7
     assert A.TAKE_TASK not in s.legal_actions()
@@ -275,7 +275,7 @@ def test_at_most_two_tasks():
     lay(s, c, "tavern")
     s.pos[0] = c
     s.tasks[0] = [task(s, "parcel"), task(s, "trophy")]
-    s._la = None
+    s._legal = None
     assert A.TAKE_TASK not in s.legal_actions()
     assert A.DROP_TASK in s.legal_actions()  # a tavern takes tasks back
 
@@ -350,7 +350,7 @@ def test_buy_from_three_revealed():
     s.pos[0] = c
     s.money[0] = 9000
     s.bank -= 7000
-    s._la = None
+    s._legal = None
     s.apply(A.OPEN_ITEMS)
     shown = list(s.mdisp)
     assert len(shown) == 3
@@ -415,7 +415,7 @@ def test_gamble_against_chief_engineer():
         s.pos[0] = c
         give_item(s, 0, "tea_chest")
         s._seed = seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (mine, his))
-        s._la = None
+        s._legal = None
         s.apply(A.GAMBLE)
         assert len(s.items[0]) == (2 if won else 0)
 
@@ -480,13 +480,13 @@ def test_dragons_close_markets_then_cities():
     lay(s, cell(0, -2), "stone_road")
     s._place(creature(s, "dragon_1"), cell(0, 2))
     s.pos[0] = m
-    s._la = None
+    s._legal = None
     assert A.OPEN_ITEMS not in s.legal_actions()
     s.pos[0] = c
-    s._la = None
+    s._legal = None
     assert A.TAKE_TASK in s.legal_actions()
     s._place(creature(s, "dragon_2"), cell(0, -2))
-    s._la = None
+    s._legal = None
     assert A.TAKE_TASK not in s.legal_actions()
 
 
@@ -671,7 +671,7 @@ def test_join_decision_moves_to_the_helper():
     s.pos = [c, CENTER, cell(5, -5)]  # seat 1 next door, seat 2 far away
     rat = creature(s, "coal_golem")
     s._place(rat, c)
-    s._la = None
+    s._legal = None
     s.apply(A.ATTACK_HERE)
     assert s.current_player() == 1
     assert s.legal_actions() == [A.JOIN_A, A.JOIN_B, A.STAY_OUT]
@@ -690,7 +690,7 @@ def test_helper_half_die_rounded_up_and_rewards():
     s.pos = [c, c, cell(5, -5)]
     g = creature(s, "coal_golem")  # strength 3
     s._place(g, c)
-    s._la = None
+    s._legal = None
     s.apply(A.ATTACK_HERE)
     force(s, lambda r: [r.randint(1, 6) for _ in range(3)] == [5, 1, 5])
     s.apply(A.JOIN_A)
@@ -708,7 +708,7 @@ def test_helping_the_creature_takes_the_loss():
     it = give_item(s, 0, "tea_chest")
     g = creature(s, "steam_rat")
     s._place(g, c)
-    s._la = None
+    s._legal = None
     s.apply(A.ATTACK_HERE)
     force(s, lambda r: [r.randint(1, 6) for _ in range(3)] == [3, 2, 6])
     s.apply(A.JOIN_B)
@@ -740,7 +740,7 @@ def test_great_traveller_title_for_last_tile():
     s = ready()
     keep = [t for t in s.tdeck if G.t_kind[t] == R.K_TERRAIN][:1]
     s.tdeck = keep
-    s._la = None
+    s._legal = None
     s.apply(A.MOVE + E)
     assert s.titles[0] & (1 << R.TITLE_TRAVELLER)
     assert A.MOVE + NE not in s.legal_actions()  # no more tiles: the fog stays
@@ -823,7 +823,7 @@ def _top_tile(s, kind):
     ti = [t for t in s.tdeck if G.t_kind[t] == kind][0]
     s.tdeck.remove(ti)
     s.tdeck.append(ti)
-    s._la = None
+    s._legal = None
     return ti
 
 
@@ -910,7 +910,7 @@ def test_moving_into_a_creature_is_an_attack():
     lay(s, c, "sand_dunes")
     g = creature(s, "steam_rat")
     s._place(g, c)
-    s._la = None
+    s._legal = None
     force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
     s.apply(A.MOVE + E)
     assert s.heads[0] == [g] and s.pos[0] == c and s.mp == 6
@@ -925,7 +925,7 @@ def test_one_sale_a_turn_item_or_weapon():
     s.pos[0] = c
     give_item(s, 0, "gold_nugget")
     s.weapons[0] = [weapon(s, "knife")]
-    s._la = None
+    s._legal = None
     la = s.legal_actions()
     assert A.SELL_ITEM in la and A.SELL_WEAPON in la
     s.apply(A.SELL_WEAPON)
@@ -940,7 +940,7 @@ def test_players_fight_with_a_helper_both_losers_pay_the_winner():
     s.pos = [CENTER, CENTER, CENTER]
     a = give_item(s, 0, "tea_chest")
     b = give_item(s, 2, "elixir")
-    s._la = None
+    s._legal = None
     s.apply(A.CHALLENGE + 1)
     assert s.current_player() == 2  # seat 2 may join
     force(s, lambda r: [r.randint(1, 6) for _ in range(3)] == [1, 6, 1])

@@ -1,0 +1,215 @@
+"""The declared fields of a state, the clone derived from them and the base's apply.
+
+The engine derives `clone()` from `__slots__ = fields(...)`; these tests check the
+declaration rules on small classes, and every registered game's values against the groups
+they are declared in, along random games with every option value.
+"""
+
+import random
+
+import pytest
+
+from railtable.engine import IllegalAction, State, fields
+from railtable.engine.registry import games
+
+MUTABLE = (list, dict, set, bytearray)
+
+
+# -- the declaration ------------------------------------------------------------------------
+
+
+class Piece:
+    """An object with its own clone(), for the `cloned` group."""
+
+    def __init__(self, cells):
+        self.cells = cells
+
+    def clone(self):
+        return Piece(self.cells[:])
+
+
+class Sample(State):
+    __slots__ = fields(shared=("turn", "names"), replaced=("cache",), copied=("deck", "seen"),
+                       nested=("hands",), cloned=("piece",), fresh=("log",))
+
+
+def sample() -> Sample:
+    s = Sample.__new__(Sample)
+    s._init_base(None, 2, 7, True)
+    s.turn, s.names = 1, ("a", "b")
+    s.cache = [1, 2]
+    s.deck, s.seen = [3, 4], {5: 6}
+    s.hands = [[1], [2, 3]]
+    s.piece = Piece([0, 1])
+    s.log = ["x"]
+    s.events = [{"type": "e", "to": None}]
+    return s
+
+
+def test_derived_clone_copies_each_group_as_declared():
+    s = sample()
+    c = s.clone()
+    assert type(c) is Sample
+    assert c.turn == 1 and c.names is s.names and c.game is s.game and c._seed == s._seed
+    assert c.cache is s.cache and c._legal is s._legal
+    assert c.deck == s.deck and c.deck is not s.deck
+    assert c.seen == s.seen and c.seen is not s.seen
+    assert c.hands == s.hands and c.hands is not s.hands
+    assert all(a is not b for a, b in zip(c.hands, s.hands))
+    assert c.piece is not s.piece and c.piece.cells == [0, 1]
+    assert c.log == [] and c.events == []
+    c.hands[1].append(9)
+    c.deck.pop()
+    c.seen[7] = 8
+    c.piece.cells.append(2)
+    assert s.hands == [[1], [2, 3]] and s.deck == [3, 4] and s.seen == {5: 6}
+    assert s.piece.cells == [0, 1]
+
+
+def test_a_slot_declared_twice_fails_when_declared():
+    with pytest.raises(TypeError, match="declared twice: deck"):
+        fields(shared=("deck",), copied=("deck",))
+
+
+def test_a_slot_of_the_base_declared_again_fails():
+    with pytest.raises(TypeError, match="'_seed' is already declared"):
+        class Again(State):
+            __slots__ = fields(shared=("_seed",))
+
+
+def test_undeclared_slots_fail_when_the_class_is_defined():
+    with pytest.raises(TypeError, match="must be fields"):
+        class Plain(State):
+            __slots__ = ("deck", "turn")
+    with pytest.raises(TypeError, match="must declare __slots__"):
+        class NoSlots(State):
+            pass
+    with pytest.raises(TypeError, match="tuple of slot names"):
+        fields(shared="turn")
+
+
+def test_a_hand_written_clone_is_refused():
+    with pytest.raises(TypeError, match="writes clone"):
+        class ByHand(State):
+            __slots__ = fields(shared=("turn",))
+
+            def clone(self):
+                return self
+
+
+def test_a_subclass_without_new_fields_inherits_the_clone():
+    class Sub(Sample):
+        __slots__ = ()
+
+    s = sample()
+    s.__class__ = Sub
+    c = s.clone()
+    assert type(c) is Sub and c.deck == [3, 4] and c.deck is not s.deck
+
+
+def test_a_slot_left_unset_fails_at_the_first_clone():
+    s = sample()
+    del s.deck
+    with pytest.raises(AttributeError, match="deck"):
+        s.clone()
+
+
+# -- every game: values against their groups ------------------------------------------------
+
+
+def _immutable(v) -> bool:
+    if isinstance(v, MUTABLE):
+        return False
+    if isinstance(v, (tuple, frozenset)):
+        return all(_immutable(x) for x in v)
+    return True  # numbers, strings, None, the game and its static data
+
+
+def _problems(state) -> list[str]:
+    out = []
+    for name, group in state.declared_fields().items():
+        v = getattr(state, name)
+        if group == "shared" and not _immutable(v):
+            out.append(f"{name} is shared but holds {type(v).__name__} {v!r:.60}")
+        elif group == "copied":
+            inner = v.values() if isinstance(v, dict) else v
+            if not isinstance(v, MUTABLE[:3]) or not all(map(_immutable, inner)):
+                out.append(f"{name} is copied but holds {v!r:.60}")
+        elif group == "nested":
+            if not isinstance(v, list) or not all(
+                    isinstance(x, list) and all(map(_immutable, x)) for x in v):
+                out.append(f"{name} is nested but holds {v!r:.60}")
+    return out
+
+
+def _option_variants(game) -> list[dict | None]:
+    """The defaults, then each non-default value of each option alone."""
+    out: list[dict | None] = [None]
+    for name, prop in game.options_schema()["properties"].items():
+        if prop.get("enum"):
+            out += [{name: v} for v in prop["enum"] if v != prop["default"]]
+        elif prop["type"] == "boolean":
+            out.append({name: not prop["default"]})
+    return out
+
+
+def _positions(game, n, options, seed, every):
+    """States along one random game (None if the options do not allow n players)."""
+    try:
+        s = game.new_state(n, seed, options, record_events=False)
+    except Exception:  # an option that needs another player count
+        return
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        if k % every == 0 or s.is_terminal():
+            yield s
+        if s.is_terminal():
+            return
+        s.apply(rng.choice(s.legal_actions()))
+        k += 1
+
+
+GAMES = sorted(games())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_field_holds_what_its_group_allows(game_id):
+    game = games()[game_id]
+    seen = 0
+    for options in _option_variants(game):
+        for n in sorted({game.min_players, game.max_players}):
+            for s in _positions(game, n, options, seed=3, every=7):
+                problems = _problems(s)
+                assert not problems, f"{game_id} {options} {n} players: {problems}"
+                seen += 1
+    assert seen > 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_actions_hands_out_a_copy_and_illegal_actions_change_nothing(game_id):
+    # issue #26: a caller that changes the list it was given must not change the state
+    game = games()[game_id]
+    for s in _positions(game, game.min_players, None, seed=5, every=11):
+        legal = s.legal_actions()
+        kept = legal[:]
+        legal.clear()
+        legal.append(-1)
+        assert s.legal_actions() == kept
+        before = s.clone()
+        events = list(s.events)
+        for bad in (-1, game.num_actions, 1.0 if 1 in kept else None, "0"):
+            if bad is None:
+                continue
+            with pytest.raises(IllegalAction) as err:
+                s.apply(bad)
+            assert str(err.value)
+            assert not _differences(s, before) and s.events == events
+        if s.is_terminal():
+            with pytest.raises(IllegalAction, match="the game is over"):
+                s.apply(0)
+
+
+def _differences(s, t) -> list[str]:
+    return [name for name, group in s.declared_fields().items()
+            if group not in ("fresh", "replaced") and getattr(s, name) != getattr(t, name)]
