@@ -170,7 +170,9 @@ def _positions(game, n, options, seed, every):
         k += 1
 
 
-GAMES = sorted(games())
+# toy_crash (tests/sim/toys.py) crashes on purpose and is registered only when another test
+# module is collected first: it would make this list depend on collection order
+GAMES = sorted(g for g in games() if g != "toy_crash")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
