@@ -33,18 +33,20 @@ function render() {
     el("button", {type: "button", id: "r-end", onclick: () => go(data.total)}, t("end", lang) + " »"),
     el("span", {id: "r-step"}, `${t("step", lang)} ${step} / ${data.total}`)));
   const players = tbl.seats.map((s) => ({...s}));
-  document.getElementById("status").replaceChildren(data.result
-    ? el("div", {class: "turn", id: "replay-result"}, `${t("game_over", lang)} · ${data.result.scores.join(" : ")}`)
-    : el("div", {class: "turn"}, data.current === null ? "" : `${t("turn_of", lang)} ${playerName(players[data.current], lang)}`));
+  // whose turn it is and the outcome: the observation's envelope (docs/developing.md)
+  const cur = data.observation.current_player ?? null, res = data.observation.result ?? null;
+  document.getElementById("status").replaceChildren(res
+    ? el("div", {class: "turn", id: "replay-result"}, `${t("game_over", lang)} · ${res.scores.join(" : ")}`)
+    : el("div", {class: "turn"}, cur === null ? "" : `${t("turn_of", lang)} ${playerName(players[cur], lang)}`));
   document.getElementById("players").replaceChildren(el("h3", {}, t("players", lang)),
-    el("ol", {class: "players"}, players.map((p, i) => el("li", {class: i === data.current ? "current" : ""}, playerName(p, lang)))));
+    el("ol", {class: "players"}, players.map((p, i) => el("li", {class: i === cur ? "current" : ""}, playerName(p, lang)))));
   const list = el("ol", {class: "log"}, data.log.map((e) => el("li", {class: e.seq === step ? "new" : ""}, e.text)));
   document.getElementById("log").replaceChildren(el("h3", {}, t("log", lang)), list);
   list.scrollTop = list.scrollHeight;
   safeRender(game.view, document.getElementById("view"), {
     observation: data.observation, seat: null, legal: [], lang,
     i18n: (game.i18n && game.i18n[lang]) || {}, players: players.map((p) => ({name: playerName(p, lang), bot: p.kind === "bot"})),
-    act: () => {}, current: data.current, status: data.result ? "finished" : "running",
+    act: () => {}, current: cur, status: res ? "finished" : "running",
   });
 }
 
@@ -55,4 +57,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 setLang(lang);
-load(null).then(() => { if (data.result) go(0); });
+load(null).then(() => { if (data.observation.result) go(0); });

@@ -98,9 +98,20 @@ async function onMessage(m) {
   renderAll();
 }
 
+// Whose turn it is and the outcome: the observation's envelope, the same in every game
+// (docs/developing.md, "The observation").
+function turnOf() {
+  const cur = st && st.observation ? st.observation.current_player : null;
+  return cur === undefined ? null : cur;
+}
+
+function outcome() {
+  return (st && st.observation && st.observation.result) || null;
+}
+
 function curName() {
-  if (!st || st.current === null || st.current === undefined) return "";
-  return playerName(players[st.current], lang);
+  const cur = turnOf();
+  return cur === null ? "" : playerName(players[cur], lang);
 }
 
 function renderTop() {
@@ -120,7 +131,7 @@ function renderStatus() {
   if (st.seat === null) parts.push(el("div", {class: "muted"}, t("spectator", lang)));
   if (st.status === "open") parts.push(el("div", {class: "turn"}, t("not_started", lang)));
   else if (st.status === "running") {
-    const mine = st.seat !== null && st.current === st.seat;
+    const mine = st.seat !== null && turnOf() === st.seat;
     parts.push(el("div", {class: mine ? "turn mine" : "turn", id: "turn"},
       mine ? t("your_turn", lang) : `${t("turn_of", lang)} ${curName()}`));
   } else parts.push(el("div", {class: "turn"}, t("game_over", lang)));
@@ -132,7 +143,7 @@ function renderPlayers() {
   if (!st) return;
   box.replaceChildren(el("h3", {}, t("players", lang)), el("ol", {class: "players"},
     players.map((p, i) => el("li", {
-      class: [i === st.current ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
+      class: [i === turnOf() ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
     }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`))));
 }
 
@@ -161,7 +172,7 @@ function renderLog() {
 
 function renderResult() {
   const box = document.getElementById("result");
-  const r = st && st.result;
+  const r = outcome();
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
   const reasons = (game && game.i18n && game.i18n[lang] && game.i18n[lang].reasons) || {};
   const order = r.scores.map((s, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
@@ -223,7 +234,7 @@ function renderView() {
   safeRender(game.view, root, {
     observation: st.observation, seat: st.seat, legal: st.legal, lang,
     i18n: (game.i18n && game.i18n[lang]) || {}, players: players.map((p) => ({name: playerName(p, lang), bot: p.kind === "bot"})),
-    act, current: st.current, status: st.status,
+    act, current: turnOf(), status: st.status,
   });
 }
 

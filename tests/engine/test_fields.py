@@ -127,7 +127,7 @@ def _immutable(v) -> bool:
 
 def _problems(state) -> list[str]:
     out = []
-    for name, group in type(state).clone.groups.items():
+    for name, group in state.declared_fields().items():
         v = getattr(state, name)
         if group == "shared" and not _immutable(v):
             out.append(f"{name} is shared but holds {type(v).__name__} {v!r:.60}")
@@ -170,7 +170,9 @@ def _positions(game, n, options, seed, every):
         k += 1
 
 
-GAMES = sorted(games())
+# toy_crash (tests/sim/toys.py) crashes on purpose and is registered only when another test
+# module is collected first: it would make this list depend on collection order
+GAMES = sorted(g for g in games() if g != "toy_crash")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -211,5 +213,5 @@ def test_legal_actions_hands_out_a_copy_and_illegal_actions_change_nothing(game_
 
 
 def _differences(s, t) -> list[str]:
-    return [name for name, group in type(s).clone.groups.items()
+    return [name for name, group in s.declared_fields().items()
             if group not in ("fresh", "replaced") and getattr(s, name) != getattr(t, name)]

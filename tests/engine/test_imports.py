@@ -96,3 +96,12 @@ def test_engine_imports_only_stdlib_and_itself():
             if path.name == "registry.py" and mod == "railtable.games":
                 continue  # the package whose folders the registry discovers
             pytest.fail(f"railtable/engine/{path.name} imports {mod}")
+
+
+@pytest.mark.parametrize("folder", GAME_DIRS, ids=lambda d: d.name)
+def test_no_game_reads_its_i18n_file_itself(folder):
+    # one way to load texts: Game.i18n / engine.load_i18n (docs/developing.md, "Texts")
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value == "i18n.json":
+                pytest.fail(f"{folder.name}/{path.name} reads i18n.json itself")

@@ -47,3 +47,26 @@ def test_the_template_keeps_the_contract(n):
         assert GAME.render_text(s.observation(0), "ru")
         for e in s.events:
             assert isinstance(GAME.event_text(e, "ru"), str)
+
+
+def test_a_copy_of_the_template_runs_from_the_first_minute(tmp_path, monkeypatch):
+    # docs/adding-a-game.md, step 1: `cp -r railtable/games/_template <id>` gives a game
+    import importlib
+    import shutil
+    import sys
+    from pathlib import Path
+
+    import railtable.games._template as template
+    shutil.copytree(Path(template.__file__).parent, tmp_path / "my_race")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        copy = importlib.import_module("my_race")
+        s = copy.GAME.new_state(3, 1)
+        bots = [copy.GAME.bots()["heuristic"](p, 0) for p in range(3)]
+        while not s.is_terminal():
+            s.apply(bots[s.current_player()].act(s))
+        assert s.observation(0)["result"]["reason"] in ("terminus", "no_cards")
+        assert copy.GAME.i18n("ru")["title"] == "Шаблонная гонка"  # its own i18n.json
+    finally:
+        for name in [m for m in sys.modules if m == "my_race" or m.startswith("my_race.")]:
+            del sys.modules[name]

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option, redeal
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal
 
 from . import actions as A
 
@@ -35,30 +35,32 @@ class TemplateOptions:
 
 
 class TemplateState(State):
-    # TEMPLATE: every field of the position. Document what each holds in one comment.
+    # TEMPLATE: every field of the position, grouped by how a clone copies it (the engine
+    # derives clone() from this; docs/developing.md). Say what each holds in one comment.
     # pos: station per seat; hands: speed values per seat (hidden); deck: face down, drawn
     # from the end; cur: the seat to decide; last: the last station; over: ended; reason.
-    __slots__ = ("pos", "hands", "deck", "cur", "last", "over", "reason")
+    __slots__ = fields(shared=("cur", "last", "over", "reason"), copied=("pos", "deck"),
+                       nested=("hands",))
 
     # -- the contract ------------------------------------------------------------------
 
     def current_player(self) -> int:
         return TERMINAL if self.over else self.cur
 
-    def legal_actions(self) -> list[int]:
-        # TEMPLATE: sorted, never empty unless the game is over; compute it directly.
+    def _legal_actions(self) -> list[int]:
+        # TEMPLATE: sorted, never empty unless the game is over; compute it directly. The
+        # base caches it and checks every action against it before `_apply`.
         if self.over:
             return []
         return sorted({v - 1 for v in self.hands[self.cur]})
 
-    def apply(self, a: int) -> None:
-        # TEMPLATE: validate first, change after; an illegal action changes nothing and
-        # says why in words a person understands.
-        if a not in self.legal_actions():
-            raise IllegalAction("the game is over" if self.over else
-                                f"you hold no speed card for action {a!r}")
-        if self.record_events:
-            self.events = []
+    def _why_illegal(self, a) -> str:
+        # TEMPLATE: why an action is refused, in words a person understands.
+        return f"you hold no speed card for action {a!r}"
+
+    def _apply(self, a: int) -> None:
+        # TEMPLATE: the step of a decision the base has already checked legal (and cleared
+        # the events for): its effect, then the end check.
         p, value = self.cur, a + 1
         self.hands[p].remove(value)
         self.pos[p] = min(self.pos[p] + value, self.last)
@@ -113,17 +115,7 @@ class TemplateState(State):
         from .text import describe
         return describe(self, a, lang)
 
-    # -- copies --------------------------------------------------------------------------
-
-    def clone(self) -> "TemplateState":
-        # TEMPLATE: copy what changes (lists), share what does not (the game, tuples).
-        s = TemplateState.__new__(TemplateState)
-        self._clone_base(s)
-        s.pos = self.pos[:]
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.cur, s.last, s.over, s.reason = self.cur, self.last, self.over, self.reason
-        return s
+    # -- what a seat has not seen -----------------------------------------------------
 
     def determinize(self, player: int, rng: random.Random) -> "TemplateState":
         # TEMPLATE: re-deal everything `player` has not seen (other hands, the deck's

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, option, redeal
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal
 from railtable.games.branch_line import actions as A
 
 HERE = Path(__file__).parent
@@ -29,21 +29,16 @@ class BranchLineState(State):
     # owner: per link, the seat that built it or -1; rails, points (from links), hands
     # (contract ids) per seat; deck: contract ids, face down, drawn from the end;
     # cur: the seat to decide; taken: decisions taken so far; over: the game has ended;
-    # _rounds: the rounds option; _legal: the legal list, computed once per position.
-    __slots__ = ("owner", "rails", "points", "hands", "deck", "cur", "taken", "over",
-                 "reason", "_rounds", "_legal")
+    # _rounds: the rounds option.
+    __slots__ = fields(shared=("cur", "taken", "over", "reason", "_rounds"),
+                       copied=("owner", "rails", "points", "deck"), nested=("hands",))
 
     # -- the contract ------------------------------------------------------------------
 
     def current_player(self) -> int:
         return TERMINAL if self.over else self.cur
 
-    def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def _compute_legal(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.over:
             return []
         g = self.game
@@ -55,14 +50,8 @@ class BranchLineState(State):
             acts.append(A.draw_contract(g.num_links))
         return acts
 
-    def apply(self, a: int) -> None:
-        if self.over:
-            raise IllegalAction("the game is over")
-        if a not in self.legal_actions():
-            raise IllegalAction(self._why(a))
+    def _apply(self, a: int) -> None:
         g = self.game
-        if self.record_events:
-            self.events = []
         p = self.cur
         if a < g.num_links:
             self.owner[a] = p
@@ -84,7 +73,6 @@ class BranchLineState(State):
                 self.emit({"type": "draw_contract_back", "player": p,
                            "to": [q for q in range(self.num_players) if q != p]})
         self.taken += 1
-        self._legal = None
         if all(o >= 0 for o in self.owner):
             self._end("all_links_built")
         elif self.taken >= self.num_players * self._rounds:
@@ -92,7 +80,7 @@ class BranchLineState(State):
         else:
             self.cur = (p + 1) % self.num_players
 
-    def _why(self, a: int) -> str:
+    def _why_illegal(self, a) -> str:
         g = self.game
         if not isinstance(a, int) or not 0 <= a < g.num_actions:
             return f"there is no action {a!r}"
@@ -195,20 +183,7 @@ class BranchLineState(State):
         from railtable.games.branch_line.text import describe
         return describe(self, a, lang)
 
-    # -- copies --------------------------------------------------------------------------
-
-    def clone(self) -> "BranchLineState":
-        s = BranchLineState.__new__(BranchLineState)
-        self._clone_base(s)
-        s.owner = self.owner[:]
-        s.rails = self.rails[:]
-        s.points = self.points[:]
-        s.hands = [h[:] for h in self.hands]
-        s.deck = self.deck[:]
-        s.cur, s.taken, s.over, s.reason = self.cur, self.taken, self.over, self.reason
-        s._rounds = self._rounds
-        s._legal = self._legal
-        return s
+    # -- what a seat has not seen -----------------------------------------------------
 
     def determinize(self, player: int, rng: random.Random) -> "BranchLineState":
         """Other seats' contracts and the deck's order re-dealt from what `player` has not
@@ -273,7 +248,6 @@ class BranchLine(Game):
                    for _ in range(num_players)]
         s.deck = deck
         s.cur, s.taken, s.over, s.reason = 0, 0, False, ""
-        s._legal = None
         if record_events:
             for p in range(num_players):
                 s.emit({"type": "deal", "player": p, "contracts": list(s.hands[p]), "to": [p]})
