@@ -268,8 +268,9 @@ def fields(*, shared: tuple[str, ...] = (), replaced: tuple[str, ...] = (),
     cloned: an object with its own `clone()`.
     fresh: a new empty list in the clone (what belongs to the last apply only).
 
-    The engine derives `clone()` from this once per class; a slot named twice, or a slot of
-    the class named nowhere, fails when the class is defined.
+    The engine derives `clone()` from this once per class. A slot named twice (here or in a
+    base), or a state class whose `__slots__` is not `fields(...)`, fails when the class is
+    defined; a slot left unset fails at the first clone.
     """
     groups = {"shared": shared, "replaced": replaced, "copied": copied, "nested": nested,
               "cloned": cloned, "fresh": fresh}

@@ -142,6 +142,18 @@ def _problems(state) -> list[str]:
     return out
 
 
+def test_the_check_sees_a_list_declared_shared():
+    # Switch & Signal's hand-written clone shared its list of first location tokens; the
+    # same mistake in a declaration is reported
+    class Aliased(State):
+        __slots__ = fields(shared=("first",), copied=("deck",), nested=("hands",))
+
+    s = Aliased.__new__(Aliased)
+    s._init_base(None, 2, 1, False)
+    s.first, s.deck, s.hands = [4, 9], [(1, 2)], [[1], (2,)]
+    assert [p.split()[0] for p in _problems(s)] == ["first", "hands"]
+
+
 def _option_variants(game) -> list[dict | None]:
     """The defaults, then each non-default value of each option alone."""
     out: list[dict | None] = [None]
