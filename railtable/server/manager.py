@@ -154,14 +154,17 @@ class Manager:
             ids = await self.db.call(self.db.store.bot_table_ids)
         except StorageDown:
             return
+        elsewhere = []
         for table_id in ids:
             t = self.tables.get(table_id)
-            if t is not None:
-                if self.bots.bot_to_move(t) is not None and (t.bot_task is None
-                                                             or t.bot_task.done()):
-                    t.bot_seq = -1
-                    self.bots.schedule(t)
-            elif await self.broker.lease(table_id):
+            if t is None:
+                elsewhere.append(table_id)
+            elif self.bots.bot_to_move(t) is not None and (t.bot_task is None
+                                                           or t.bot_task.done()):
+                t.bot_seq = -1  # e.g. its lease was another worker's, who died
+                self.bots.schedule(t)
+        for table_id in await self.broker.unleased(elsewhere):
+            if await self.broker.lease(table_id):
                 try:
                     await self.get(table_id)
                 except Exception:  # noqa: BLE001 - one broken table must not stop the scan
