@@ -180,13 +180,15 @@ class Manager:
                 log.exception("checking the tables against the database failed")
             await asyncio.sleep(self.check_seconds)
 
-    async def get(self, table_id: str) -> LiveTable | None:
+    async def get(self, table_id: str, fresh: bool = False) -> LiveTable | None:
+        """The live table (None: no such table), loaded from the database if need be.
+        `fresh`: just created here, so no other worker can have changed it yet."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
         task = self._loading.get(table_id)
         if task is None:
-            task = asyncio.create_task(self._load(table_id))
+            task = asyncio.create_task(self._load(table_id, fresh))
             self._loading[table_id] = task
             task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
         try:
@@ -197,7 +199,7 @@ class Manager:
             log.warning("table %s cannot be loaded: %s", table_id, e)
             raise ActionError("unavailable", f"this table cannot be loaded: {e}", 409) from None
 
-    async def _load(self, table_id: str) -> LiveTable | None:
+    async def _load(self, table_id: str, fresh: bool = False) -> LiveTable | None:
         got = await self.db.call(self.db.store.load, table_id, 0)
         if got is None:
             return None
@@ -205,7 +207,7 @@ class Manager:
         t = LiveTable(self, row)
         await asyncio.to_thread(t.rebuild, rows)
         self.tables[table_id] = t
-        if self.broker.shared:  # news that came while we were loading went unheard
+        if self.broker.shared and not fresh:  # news that came while we loaded went unheard
             self.check_soon(table_id)
         self.bots.schedule(t)
         return t
@@ -321,7 +323,7 @@ class Manager:
                        rules_version=game.rules_version, created=now, updated=now, moves=0,
                        result=None, seats=seats)
         await self.db.call(self.db.store.create_table, row)
-        await self.get(table_id)
+        await self.get(table_id, fresh=True)
         return {
             "id": table_id,
             "status": status,
