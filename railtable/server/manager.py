@@ -205,7 +205,7 @@ class Manager:
             return None
         row, rows = got
         t = LiveTable(self, row)
-        await asyncio.to_thread(t.rebuild, rows)
+        await t.rebuild_in_thread(rows)
         self.tables[table_id] = t
         if self.broker.shared and not fresh:  # news that came while we loaded went unheard
             self.check_soon(table_id)
