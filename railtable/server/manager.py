@@ -19,13 +19,12 @@ from railtable.bots.spec import SpecError
 from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
-from railtable.server.bots import BotRunner, think_in_worker  # noqa: F401 - re-exported
-from railtable.server.broker import LocalBroker, make_broker
-from railtable.server.connections import Conn  # noqa: F401 - re-exported
+from railtable.server.bots import BotRunner
+from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
 from railtable.server.live import LiveTable, table_info
-from railtable.server.protocol import (LANGS, MAX_BOT_SPEC, ActionError, StorageDown,  # noqa: F401
-                                       TableGone, clean_name, dumps, hash_token, new_token)
+from railtable.server.protocol import (MAX_BOT_SPEC, ActionError, StorageDown, clean_name,
+                                       hash_token, new_token)
 from railtable.server.storage import SeatRow, Store, TableRow
 
 log = logging.getLogger("railtable.server")
