@@ -593,8 +593,9 @@ def _server_function(module: str, name: str):
 def serve(
     host: str = typer.Option("127.0.0.1", "--host"),
     port: int = typer.Option(8000, "--port", min=1, max=65535),
-    db: Optional[str] = typer.Option(None, "--db", help="An SQLAlchemy URL (default: a SQLite "
-                                                        "file in your user data folder)."),
+    db: Optional[str] = typer.Option(None, "--db", envvar="RAILTABLE_DB",
+                                     help="An SQLAlchemy URL (default: a SQLite file in your "
+                                          "user data folder)."),
     idle_minutes: float = typer.Option(
         10.0, "--idle-minutes", min=0,
         help="A table nobody uses leaves memory after so many minutes and is rebuilt from "
@@ -602,11 +603,11 @@ def serve(
     workers: int = typer.Option(
         1, "--workers", min=1, max=256,
         help="Worker processes sharing this socket. More than one needs --broker and a "
-             "PostgreSQL --db (pip install 'railtable[cluster]'); see docs/deploy.md."),
+             "PostgreSQL --db (the drivers are the extra cluster); see docs/deploy.md."),
     broker: Optional[str] = typer.Option(
-        None, "--broker", help="A Redis URL (redis://HOST:6379/0) that joins this server's "
-                               "workers, and any other server on the same --db, into one "
-                               "site."),
+        None, "--broker", envvar="RAILTABLE_BROKER",
+        help="A Redis URL (redis://HOST:6379/0) that joins this server's workers, and any "
+             "other server on the same --db, into one site."),
     bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, max=60,
                                     help="Seconds a bot waits before it acts."),
     lease_seconds: float = typer.Option(

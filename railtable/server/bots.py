@@ -159,7 +159,7 @@ class BotRunner:
         except Exception as e:  # noqa: BLE001 - a slow or broken bot: play a random move
             if not isinstance(e, asyncio.TimeoutError):
                 log.exception("table %s: bot %s failed", t.id, spec)
-            if t.seq != seq:
+            if t.seq != seq or not t.legal():
                 return
             a = random.choice(t.legal())
         if t.seq != seq:

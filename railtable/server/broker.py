@@ -54,6 +54,9 @@ class LocalBroker:
     def holds(self, table_id: str) -> bool:
         return True
 
+    async def unleased(self, ids: list[str]) -> list[str]:
+        return list(ids)
+
     def release(self, table_id: str) -> None:
         pass
 
@@ -180,6 +183,20 @@ class RedisBroker:
 
     def holds(self, table_id: str) -> bool:
         return table_id in self.held
+
+    async def unleased(self, ids: list[str]) -> list[str]:
+        """Those of these tables whose bots no worker plays now (one round trip)."""
+        if not ids:
+            return []
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in ids:
+                    pipe.exists(self.lease_prefix + table_id)
+                found = await pipe.execute()
+        except Exception as e:  # noqa: BLE001 - Redis away: adopt nothing for now
+            log.warning("could not look for unplayed bots: %s", e)
+            return []
+        return [table_id for table_id, n in zip(ids, found) if not n]
 
     def release(self, table_id: str) -> None:
         if table_id not in self.held:

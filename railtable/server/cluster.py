@@ -31,13 +31,13 @@ def check_setup(db_url: str, broker: str | None, workers: int) -> None:
                          "process only); see docs/deploy.md")
     if broker and not broker.startswith(("redis://", "rediss://", "unix://")):
         raise SetupError("--broker takes a Redis URL: redis://HOST:6379/0")
-    if broker:
-        try:
+    try:
+        if broker:
             import redis  # noqa: F401
-            if backend == "postgresql":
-                import psycopg  # noqa: F401
-        except ImportError as e:
-            raise SetupError(f"{e.name} is missing: pip install 'railtable[cluster]'") from None
+        if make_url(db_url).drivername == "postgresql+psycopg":
+            import psycopg  # noqa: F401
+    except ImportError as e:
+        raise SetupError(f"{e.name} is missing: pip install 'railtable[cluster]'") from None
 
 
 def worker_app():

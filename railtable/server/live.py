@@ -94,7 +94,9 @@ class LiveTable:
                       options=self.options_json, actions=actions,
                       rules_version=self.game.rules_version)
 
-    def rebuild(self, rows: list[ActionRow]) -> None:
+    def replayed(self, rows: list[ActionRow]) -> tuple:
+        """The position after these actions and every seat's log, without touching the
+        table (so it may run in a thread while the table goes on being read)."""
         logs: list[list[tuple[int, dict]]] = [[] for _ in range(self.num_players + 1)]
         try:
             state = replay(self.record([r.action for r in rows]), record_events=True,
@@ -102,6 +104,21 @@ class LiveTable:
                            on_step=lambda i, _a, st: self._collect(i + 1, st.events, logs))
         except RecordError as e:
             raise RecordError(f"table {self.id}: {e}") from None
+        return state, logs
+
+    async def rebuild_in_thread(self, rows: list[ActionRow], row: TableRow | None = None
+                                ) -> None:
+        """`rebuild` with the replay in a thread; the table changes in one step on the
+        event loop, so nobody sees half of it."""
+        state, logs = await asyncio.to_thread(self.replayed, rows)
+        self.install(rows, state, logs)
+        if row is not None:
+            self._set_row(row)
+
+    def rebuild(self, rows: list[ActionRow]) -> None:
+        self.install(rows, *self.replayed(rows))
+
+    def install(self, rows: list[ActionRow], state, logs) -> None:
         self.state = state
         self.seq = len(rows)
         self.actions = [r.action for r in rows]
@@ -161,8 +178,7 @@ class LiveTable:
             if full is None:
                 return
             row, rows = full
-            await asyncio.to_thread(self.rebuild, rows)
-            self._set_row(row)
+            await self.rebuild_in_thread(rows, row)
             self.broadcast(full=True)
         self.mgr.bots.schedule(self)
         self.touch()

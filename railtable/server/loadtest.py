@@ -96,7 +96,7 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
         stop_at = time.perf_counter() + 3600  # set properly once every table is seated
         # with a rate, each table moves at most every `interval` seconds (its players
         # "think"); without one every seat answers at once and the server is saturated
-        holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0}
+        holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0, "seated": 0}
         # seat every table first, then measure for `seconds`
         tasks = []
         for i in range(tables):
@@ -104,6 +104,11 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
                 http, base, game, seats, stats, holder, rng)))
             if i % 20 == 19:
                 await asyncio.sleep(0)
+        # every table made and every seat connected before the window opens (a busy
+        # server may take longer than the warm-up for that)
+        ready_by = time.perf_counter() + 300
+        while holder["seated"] < tables and time.perf_counter() < ready_by:
+            await asyncio.sleep(0.1)
         await asyncio.sleep(warmup)
         stats.measuring = True
         cpu0 = _cpu_seconds(server_pid)
@@ -152,6 +157,7 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
                                    compression=None, open_timeout=60, ping_interval=None)
                 await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en"}))
                 conns.append(ws)
+            holder["seated"] += 1
             done = asyncio.Event()
             pace = {"next": time.perf_counter() + rng.random() * holder["interval"]}
             await asyncio.gather(*(_seat_until(ws, stats, holder, rng, done, pace)

@@ -19,13 +19,12 @@ from railtable.bots.spec import SpecError
 from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
-from railtable.server.bots import BotRunner, think_in_worker  # noqa: F401 - re-exported
-from railtable.server.broker import LocalBroker, make_broker
-from railtable.server.connections import Conn  # noqa: F401 - re-exported
+from railtable.server.bots import BotRunner
+from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
 from railtable.server.live import LiveTable, table_info
-from railtable.server.protocol import (LANGS, MAX_BOT_SPEC, ActionError, StorageDown,  # noqa: F401
-                                       TableGone, clean_name, dumps, hash_token, new_token)
+from railtable.server.protocol import (MAX_BOT_SPEC, ActionError, StorageDown, clean_name,
+                                       hash_token, new_token)
 from railtable.server.storage import SeatRow, Store, TableRow
 
 log = logging.getLogger("railtable.server")
@@ -154,14 +153,17 @@ class Manager:
             ids = await self.db.call(self.db.store.bot_table_ids)
         except StorageDown:
             return
+        elsewhere = []
         for table_id in ids:
             t = self.tables.get(table_id)
-            if t is not None:
-                if self.bots.bot_to_move(t) is not None and (t.bot_task is None
-                                                             or t.bot_task.done()):
-                    t.bot_seq = -1
-                    self.bots.schedule(t)
-            elif await self.broker.lease(table_id):
+            if t is None:
+                elsewhere.append(table_id)
+            elif self.bots.bot_to_move(t) is not None and (t.bot_task is None
+                                                           or t.bot_task.done()):
+                t.bot_seq = -1  # e.g. its lease was another worker's, who died
+                self.bots.schedule(t)
+        for table_id in await self.broker.unleased(elsewhere):
+            if await self.broker.lease(table_id):
                 try:
                     await self.get(table_id)
                 except Exception:  # noqa: BLE001 - one broken table must not stop the scan
@@ -177,13 +179,15 @@ class Manager:
                 log.exception("checking the tables against the database failed")
             await asyncio.sleep(self.check_seconds)
 
-    async def get(self, table_id: str) -> LiveTable | None:
+    async def get(self, table_id: str, fresh: bool = False) -> LiveTable | None:
+        """The live table (None: no such table), loaded from the database if need be.
+        `fresh`: just created here, so no other worker can have changed it yet."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
         task = self._loading.get(table_id)
         if task is None:
-            task = asyncio.create_task(self._load(table_id))
+            task = asyncio.create_task(self._load(table_id, fresh))
             self._loading[table_id] = task
             task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
         try:
@@ -194,15 +198,15 @@ class Manager:
             log.warning("table %s cannot be loaded: %s", table_id, e)
             raise ActionError("unavailable", f"this table cannot be loaded: {e}", 409) from None
 
-    async def _load(self, table_id: str) -> LiveTable | None:
+    async def _load(self, table_id: str, fresh: bool = False) -> LiveTable | None:
         got = await self.db.call(self.db.store.load, table_id, 0)
         if got is None:
             return None
         row, rows = got
         t = LiveTable(self, row)
-        await asyncio.to_thread(t.rebuild, rows)
+        await t.rebuild_in_thread(rows)
         self.tables[table_id] = t
-        if self.broker.shared:  # news that came while we were loading went unheard
+        if self.broker.shared and not fresh:  # news that came while we loaded went unheard
             self.check_soon(table_id)
         self.bots.schedule(t)
         return t
@@ -318,7 +322,7 @@ class Manager:
                        rules_version=game.rules_version, created=now, updated=now, moves=0,
                        result=None, seats=seats)
         await self.db.call(self.db.store.create_table, row)
-        await self.get(table_id)
+        await self.get(table_id, fresh=True)
         return {
             "id": table_id,
             "status": status,

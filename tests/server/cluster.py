@@ -151,7 +151,8 @@ def check_records(db: str, table_ids: list[str] | None = None) -> dict[str, Reco
     engine = create_engine(db)
     out = {}
     try:
-        with engine.connect() as c:
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as c, \
+                c.begin():  # one snapshot: tables may still be playing
             tables = c.execute(text("SELECT id, game, options, seed, num_players, status, "
                                     "rules_version, moves, result FROM tables")).all()
             for t in tables:

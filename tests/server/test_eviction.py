@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from railtable.server import create_app
-from railtable.server.manager import TableGone
+from railtable.server.protocol import TableGone
 from railtable.server.storage import NewAction
 from tests.server.conftest import hello, make_table, recv_until
 
