@@ -153,3 +153,10 @@ def test_free_setup_determinize_keeps_the_start_card_on_top(removed):
             d.apply(d.legal_actions()[0])
         assert d.observation(0)["departure_card"]["id"] == "start"
         assert d.observation(0)["departure_pile"] == 18 - removed
+
+
+def test_the_conformance_suite_covers_drawn_location_tokens_in_north_america():
+    # the clone that shared the first tokens only showed with both options together
+    from tests.conformance.cases import cases
+    assert any(c.game_id == GAME.id and ("board", "north_america") in c.options
+               and ("location_tokens", "draw_instead_of_dice") in c.options for c in cases())
