@@ -9,22 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from railtable.engine import IllegalAction
-from railtable.engine.record import Record, check_result, replay
 from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
-from railtable.sim.match import play_match
 
 from .helpers import VARIANTS, cards_of, random_game
 
 GAMES_PER_VARIANT = 12
-
-
-def snapshot(s):
-    out = []
-    for name in R.ColtState.__slots__:
-        v = getattr(s, name)
-        out.append(json.dumps(v) if isinstance(v, (list, tuple)) else v)
-    return (s._seed, tuple(out))
 
 
 def check_invariants(s, box):
@@ -123,52 +113,13 @@ def check_obs(s, n):
     GAME.render_text(s.observation(0), "ru")
 
 
-@pytest.mark.parametrize("n,opts", VARIANTS[::3])
-def test_replay_is_deterministic(n, opts):
-    for seed in range(3):
-        m = play_match(GAME, n, seed, ["random"] * n, opts, keep_record=True)
-        rec = Record.from_json(json.loads(m.record.dumps()))
-        s = replay(rec)
-        assert check_result(rec, s) is not None
-        assert s.observation(None) == m.state.observation(None)
-
-
-def test_clone_independence_and_illegal_actions():
-    rng = random.Random(3)
-    for n, opts in VARIANTS[::2]:
-        s = GAME.new_state(n, 42, opts)
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            if rng.random() < 0.2:
-                before = snapshot(s)
-                c = s.clone()
-                c.apply(legal[rng.randrange(len(legal))])
-                if not c.is_terminal():
-                    c.apply(c.legal_actions()[-1])
-                assert snapshot(s) == before
-                bad = [a for a in range(GAME.num_actions) if a not in legal]
-                a = bad[rng.randrange(len(bad))]
-                with pytest.raises(IllegalAction) as e:
-                    s.apply(a)
-                assert str(e.value)
-                with pytest.raises(IllegalAction):
-                    s.apply(-5)
-                with pytest.raises(IllegalAction):
-                    s.apply("fire")
-                assert snapshot(s) == before
-            s.apply(legal[rng.randrange(len(legal))])
-        with pytest.raises(IllegalAction):
-            s.apply(0)
-
-
-def test_action_json_round_trip():
+def test_actions_and_events_have_text():
+    # JSON round trips of every legal action: tests/conformance
     rng = random.Random(9)
     for n, opts in VARIANTS:
         s = GAME.new_state(n, 7, opts)
         while not s.is_terminal():
             for a in s.legal_actions():
-                d = GAME.action_to_json(s, a)
-                assert GAME.action_from_json(s, json.loads(json.dumps(d))) == a
                 assert s.describe(a, "ru") and s.describe(a, "en")
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
