@@ -209,3 +209,27 @@ def test_exchange_actions_json_round_trip():
     for a in range(A.OFFER, A.NUM_ACTIONS):
         assert A.from_json(A.to_json(a)) == a
     assert A.to_json(A.TRADE_WANT + 2) == {"type": "trade_want", "slot": 2}
+
+
+# ---------------------------------------------------------------- 4. Начало игры (levels)
+
+@pytest.mark.parametrize("level, roll, won", [
+    ("apprentice", 5, True), ("master", 5, None), ("master", 6, True), ("master", 4, False),
+    ("professor", 5, False), ("genius", 6, False)])
+def test_steam_dragons_fight_harder_at_harder_levels(level, roll, won):
+    # rulebook: 4. Начало игры (four levels of difficulty); our design: the Steam Dragons'
+    # fighting strength grows by level (+0, +1, +2, +3), so harder levels are harder
+    s = ready(level=level)
+    c = cell(1, 0)
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    dragon = creature(s, "dragon_1")  # strength 3
+    s._place(dragon, c)
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (roll, 1))
+    s.apply(A.ATTACK_HERE)
+    # the roll against 1 + 3 + the level's bonus (4, 5, 6, 7)
+    if won is None:  # 5 against 5: a tie, rolled again
+        assert [e["type"] for e in s.events].count("fight_tie") >= 1
+        return
+    assert (s.heads[0] == [dragon]) == won
+    assert (s.mon[c] == dragon) == (not won)
