@@ -110,7 +110,7 @@ class HeuristicBot(Bot):
 
     def _fight_odds(self, s, p: int, creature: int) -> float:
         g = s.game
-        return win_chance(s._weapon(p), g.c_str[creature] - self._armour(s, p),
+        return win_chance(s._weapon(p), g.c_fight[s.level][creature] - self._armour(s, p),
                           g.c_roll[creature])
 
     def _pvp_odds(self, s, p: int, o: int) -> float:
@@ -369,11 +369,11 @@ class HeuristicBot(Bot):
             lead = max(range(s.num_players), key=lambda q: s.points[q])
             if b < 0:
                 ta = s._weapon(a) + 2
-                odds = win_chance(ta, g.c_str[c] - self._armour(s, a), g.c_roll[c])
+                odds = win_chance(ta, g.c_fight[s.level][c] - self._armour(s, a), g.c_roll[c])
                 if odds >= 0.6 and len(s.items[p]) >= 1 or odds >= 0.75 or \
                         g.c_dragon[c] and odds >= 0.45:
                     return A.JOIN_A
-                if a == lead and a != p and 1 - win_chance(s._weapon(a), g.c_str[c] + 2,
+                if a == lead and a != p and 1 - win_chance(s._weapon(a), g.c_fight[s.level][c] + 2,
                                                            g.c_roll[c]) >= 0.7:
                     return A.JOIN_B
                 return A.STAY_OUT

@@ -380,9 +380,8 @@ class SteamlandState(State):
             self._finish_shop()
             return
         q = p
-        step = g.shop_step
         for _ in range(n):
-            q = (q + step) % n
+            q = (q + 1) % n
             if not self.sh_passed >> q & 1:
                 self.sh_turn = q
                 return
@@ -1026,7 +1025,7 @@ class SteamlandState(State):
             tb = db
             if mods:
                 ta += self._weapon(a)
-                tb += g.c_str[c] - self._armour(a)
+                tb += g.c_fight[self.level][c] - self._armour(a)
         else:
             db = r.randint(1, 6)
             tb = db
@@ -1701,7 +1700,7 @@ class SteamlandGame(Game):
         self.w_str = [d["weapons"][k]["strength"] for k in wcards]
         cr = d["creatures"]
         self.creature_defs = cr
-        self.c_str = [c["strength"] for c in cr]
+        self.c_str = [c["strength"] for c in cr]  # as printed (hunting tasks count it)
         self.c_value = [c["value"] for c in cr]
         self.c_flee = [not c.get("no_flee", False) for c in cr]
         self.c_reward = [bool(c.get("reward_item", False)) for c in cr]
@@ -1736,12 +1735,16 @@ class SteamlandGame(Game):
         self.ach_tasks = ach[3]["tasks"]
         self.ach_dragons = ach[4]["dragons"]
         self.achievement_defs = ach
+        # the fighting strength of each creature at each level: the Steam Dragons grow
+        # stronger with the level (the project's design, docs/games/steamland.md)
+        bonus = d["levels"]["dragon_strength"]
+        self.c_fight = [[st + (bonus[lv] if self.c_dragon[c] else 0)
+                         for c, st in enumerate(self.c_str)] for lv in LEVELS]
         # the opening purchase (the project's design for fair seats, docs/games/steamland.md)
         op = d["opening"]
         wkey = {w["key"]: k for k, w in enumerate(d["weapons"])}
         self.opening_weapons = [wkey[k] for k in op["weapons"]]
         self.opening_items = [ikey[k] for k in op["items"]]
-        self.shop_step = {"turn": 1, "reverse": -1}[op["order"]]
         self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
 
     # ---------------------------------------------------------------- states
@@ -1822,7 +1825,7 @@ class SteamlandGame(Game):
         s.sh_passed = 0
         s.sh_bi = [0] * n
         s.sh_bw = [0] * n
-        s.sh_turn = 0 if self.shop_step == 1 else n - 1
+        s.sh_turn = 0
         for p, extra in enumerate(self.seat_money[:n]):  # later seats' compensation
             s.money[p] += extra
             s.bank -= extra

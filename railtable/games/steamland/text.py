@@ -150,8 +150,8 @@ _EV = {
         "lose_money": "{p} loses {money}.",
         "lose_item": "{p} loses {item}.",
         "skip_turn_penalty": "{p} has nothing to lose and will skip a turn.",
-        "trade_offer": "{p} offers {item} to {o} in exchange.",
-        "trade_ask": "{p} asks {o} for item {slot1}.",
+        "trade_offer": "{p} offers {item} to player {o} in exchange.",
+        "trade_ask": "{p} asks player {o} for item {slot1}.",
         "trade_done": "{p} accepts the exchange: {item} for {given}.",
         "trade_declined": "{p} declines the exchange.",
         "dragon_moves": "{p} pushes {creature}.",
@@ -352,6 +352,13 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         lines.append(("Схватка: " if ru else "Fight: ") + f"{f['attacker'] + 1} vs "
                      + (str(f["defender"] + 1) if f["defender"] >= 0
                         else _creature(game, t, f["creature"])) + f" {f['totals']}")
+    if obs.get("trade"):
+        tr = obs["trade"]
+        give = _item(game, t, tr["give"]) if tr["give"] is not None else "…"
+        want = (_item(game, t, tr["want"]) if tr["want"] is not None
+                else "?" if tr["want_slot"] is not None else "…")
+        lines.append(("Обмен: " if ru else "Exchange: ")
+                     + f"{tr['from'] + 1} → {tr['to'] + 1}: {give} ⇄ {want}")
     res = obs["result"]
     if res:
         lines.append(t["ends"].get(res["reason"], res["reason"]) + " — "

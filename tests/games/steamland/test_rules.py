@@ -13,14 +13,42 @@ from .helpers import (CENTER, E, G, NE, W, cell, creature, force, give_item, ite
 # ---------------------------------------------------------------- 4. Начало игры
 
 def test_start_money_and_equipment_display():
-    # rulebook: 4. Начало игры (2000 pounds each; 2n items and n weapons face up)
+    # rulebook: 4. Начало игры (2000 pounds each; 2n items and n weapons face up). Our
+    # design for fair seats: each later seat gets 300 pounds more per place, and the display
+    # holds n steam pistols, n speed potions and n lucky cogs
     for n in range(2, 7):
         s = G.new_state(n, 3)
-        assert s.money == [2000] * n
+        assert s.money == [2000 + 300 * p for p in range(n)]
         assert len(s.sh_items) == 2 * n and len(s.sh_weap) == n
+        kinds = sorted(G.item_defs[G.i_kind[c]]["key"] for c in s.sh_items)
+        assert kinds == ["lucky_cog"] * n + ["speed_potion"] * n
+        assert {G.weapon_defs[G.w_kind[c]]["key"] for c in s.sh_weap} == {"steam_pistol"}
         assert s.current_player() == 0
         assert money_total(s) == G.total_money
 
+
+def test_every_seat_can_buy_what_the_first_bought():
+    # rulebook: 4. Начало игры (in turn order one piece each, up to 2 items and 1 weapon):
+    # with the equal display every seat can buy the same pistol, potion and cog
+    s = G.new_state(4, 11)
+    kit = [("weapon", "steam_pistol"), ("item", "speed_potion"), ("item", "lucky_cog")]
+    for _ in kit:
+        for p in range(4):
+            assert s.current_player() == p
+            held = [("weapon", G.weapon_defs[G.w_kind[c]]["key"]) for c in s.weapons[p]] + [
+                ("item", G.item_defs[G.i_kind[c >> 1]]["key"]) for c in s.items[p]]
+            want = next(k for k in kit if k not in held)
+            buys = {}
+            for a in s.legal_actions():
+                if A.BUY_ITEM <= a < A.BUY_WEAPON:
+                    buys[("item", G.item_defs[G.i_kind[s.sh_items[a - A.BUY_ITEM]]]["key"])] = a
+                elif A.BUY_WEAPON <= a < A.SELL_ITEM:
+                    buys[("weapon", G.weapon_defs[G.w_kind[
+                        s.sh_weap[a - A.BUY_WEAPON]]]["key"])] = a
+            s.apply(buys[want])
+    for p in range(4):
+        assert len(s.weapons[p]) == 1 and len(s.items[p]) == 2
+        assert s.money[p] == 2000 + 300 * p - 500 - 200 - 300
 
 def test_equipment_limits_two_items_one_weapon():
     # rulebook: 4. Начало игры (at most 2 items and 1 weapon in all, one per turn)

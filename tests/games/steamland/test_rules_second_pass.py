@@ -174,6 +174,8 @@ def test_exchange_offer_and_acceptance_on_one_hex():
     trade = s.observation(1)["trade"]
     assert trade == {"from": 0, "to": 1, "give": tea, "want_slot": 0, "want": watch}
     assert s.observation(2)["trade"]["want"] is None  # hidden from the others
+    assert "Exchange: 1 → 2: Tea Chest ⇄ ?" in G.render_text(s.observation(2), "en")
+    assert s.describe(A.ACCEPT) == "Accept: Tea Chest for your Pocket Watch"
     s.apply(A.ACCEPT)
     assert s.items[0] == [watch << 1] and s.items[1] == [tea << 1, nugget << 1]
     assert s.current_player() == 0 and s.observation(0)["trade"] is None
@@ -209,3 +211,27 @@ def test_exchange_actions_json_round_trip():
     for a in range(A.OFFER, A.NUM_ACTIONS):
         assert A.from_json(A.to_json(a)) == a
     assert A.to_json(A.TRADE_WANT + 2) == {"type": "trade_want", "slot": 2}
+
+
+# ---------------------------------------------------------------- 4. Начало игры (levels)
+
+@pytest.mark.parametrize("level, roll, won", [
+    ("apprentice", 5, True), ("master", 5, None), ("master", 6, True), ("master", 4, False),
+    ("professor", 5, False), ("genius", 6, False)])
+def test_steam_dragons_fight_harder_at_harder_levels(level, roll, won):
+    # rulebook: 4. Начало игры (four levels of difficulty); our design: the Steam Dragons'
+    # fighting strength grows by level (+0, +1, +2, +3), so harder levels are harder
+    s = ready(level=level)
+    c = cell(1, 0)
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    dragon = creature(s, "dragon_1")  # strength 3
+    s._place(dragon, c)
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (roll, 1))
+    s.apply(A.ATTACK_HERE)
+    # the roll against 1 + 3 + the level's bonus (4, 5, 6, 7)
+    if won is None:  # 5 against 5: a tie, rolled again
+        assert [e["type"] for e in s.events].count("fight_tie") >= 1
+        return
+    assert (s.heads[0] == [dragon]) == won
+    assert (s.mon[c] == dragon) == (not won)
