@@ -83,3 +83,39 @@ def test_every_lonely_bandit_may_pickpocket_in_turn_order(first, order):
         assert held(s, name)[0] == [250]
     assert s.is_terminal()
     assert [d["loot"] for d in s.result().details] == [250, 0, 0, 250]
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_the_purses_laid_in_the_train_are_face_down_for_every_seat(n):
+    # rulebook: ПОДГОТОВКА К ИГРЕ (purses are drawn blind and laid in the cars face down;
+    # each player's own $250 purse is his to look at)
+    from railtable.games.colt_express import GAME
+    s = GAME.new_state(n, 5)
+    for seat in (0, n - 1):
+        obs = s.observation(seat)
+        in_train = [p for spot in obs["loot"] for p in spot["purses"]]
+        assert in_train and all(p["value"] is None for p in in_train)
+
+
+def test_a_robbery_is_announced_with_the_loot_taken():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (take one loot token where your bandit stands); the
+    # log says who took what (a purse by its token, its value staying hidden)
+    s = on_car(CH, 4)
+    place(s, "doc", 1)
+    tok = put_loot(s, 1, False, "purse", 300)
+    stealin(s, [("doc", "robbery")])
+    assert {"type": "take", "bandit": "doc", "loot": "purse", "purse": tok,
+            "to": None} in s.events
+    assert held(s, "doc")[0] == [300]
+
+
+@pytest.mark.parametrize("n, ok", [(1, False), (2, True), (6, True), (7, False)])
+def test_two_to_six_players(n, ok):
+    # rulebook: КОМПОНЕНТЫ (round cards for 2-4 and for 5-6 players; six player kits)
+    from railtable.engine.game import OptionsError
+    from railtable.games.colt_express import GAME
+    if ok:
+        assert GAME.new_state(n, 1).num_players == n
+    else:
+        with pytest.raises(OptionsError):
+            GAME.new_state(n, 1)
