@@ -119,3 +119,50 @@ def test_two_to_six_players(n, ok):
     else:
         with pytest.raises(OptionsError):
             GAME.new_state(n, 1)
+
+
+@pytest.mark.parametrize("marshal", [3, 4])
+def test_marshals_revenge_takes_the_cheapest_purse_on_his_roof(marshal):
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Месть шерифа (each bandit on the roof of the
+    # Marshal's car drops his purse of least value); car 3 and the caboose (the last car)
+    from .helpers import give_loot
+    s = on_car(CH, 2)
+    s.round_no = 4
+    s.marshal = marshal
+    place(s, "tuco", marshal, roof=True)
+    give_loot(s, "tuco", "purse", 450)
+    give_loot(s, "tuco", "purse", 250)
+    place(s, "doc", marshal)  # inside, below him: spared
+    give_loot(s, "doc", "purse", 300)
+    stealin(s, [], event_card=15)
+    assert held(s, "tuco")[0] == [450] and held(s, "doc")[0] == [300]
+
+
+def test_a_shot_and_the_marshals_move_are_announced():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, ВЫСТРЕЛ and ШЕРИФ: the log tells who shot whom and where the
+    # Marshal went
+    s = on_car(CH, 4)
+    place(s, "doc", 2)
+    place(s, "tuco", 3)
+    s.marshal = 1
+    stealin(s, [("doc", "fire"), ("cheyenne", "marshal")])
+    assert {"type": "fire", "bandit": "doc", "target": "tuco", "to": None} in s.events
+    assert legal_json(s) == [{"type": "marshal", "to": 0}, {"type": "marshal", "to": 2}]
+    act(s, {"type": "marshal", "to": 2})
+    assert {"type": "marshal", "car": 2, "to": None} in s.events
+
+
+def test_a_hidden_bandit_stays_hidden_in_the_other_seats_sampled_worlds():
+    # rulebook: ОСОБЫЕ ПРАВИЛА, ПОДГОТОВКА (each player hides one of his two figures in his
+    # hand): a search bot of seat 1 must not learn seat 0's choice from determinize
+    import random
+
+    from railtable.games.colt_express import GAME
+    s = GAME.new_state(2, 4)
+    act(s, {"type": "choose_team", "team": 0})
+    act(s, {"type": "choose_team", "team": 1})
+    assert s.phase == R.PH_HIDE
+    mine = [s.char[0], s.char[1]]
+    act(s, {"type": "hide", "bandit": R.BANDITS[mine[1]]})
+    seen = {s.determinize(1, random.Random(k)).hidden[0] for k in range(30)}
+    assert seen == set(mine)
