@@ -166,3 +166,12 @@ def test_a_hidden_bandit_stays_hidden_in_the_other_seats_sampled_worlds():
     act(s, {"type": "hide", "bandit": R.BANDITS[mine[1]]})
     seen = {s.determinize(1, random.Random(k)).hidden[0] for k in range(30)}
     assert seen == set(mine)
+
+
+@pytest.mark.parametrize("card, event", [(0, "angry_marshal"), (2, "braking")])
+def test_the_round_cards_event_is_announced(card, event):
+    # rulebook: ПРОДВИНУТЫЕ ПРАВИЛА (a round card's event is carried out at the end of the
+    # round, after Stealin'): the log names it
+    s = on_car(CH, 4)
+    stealin(s, [], event_card=card)
+    assert {"type": "event", "event": event, "to": None} in s.events
