@@ -175,3 +175,28 @@ def test_the_round_cards_event_is_announced(card, event):
     s = on_car(CH, 4)
     stealin(s, [], event_card=card)
     assert {"type": "event", "event": event, "to": None} in s.events
+
+
+@pytest.mark.parametrize("ghost_seat", [0, 5])
+def test_only_the_ghosts_player_may_play_face_down_in_the_first_turn(ghost_seat):
+    # rulebook: БАНДИТЫ, Призрак (his first turn of each round may be played face down);
+    # the bandits drafted through play (РАЗМЕЩЕНИЕ БАНДИТОВ), seat 0 or the last seat
+    from railtable.games.colt_express import GAME
+    from railtable.games.colt_express.actions import PLAY_DOWN
+
+    from .helpers import set_turns
+    s = GAME.new_state(6, 5)
+    order = ["belle", "cheyenne", "django", "doc", "tuco", "ghost"]
+    if ghost_seat == 0:
+        order = ["ghost", "belle", "cheyenne", "django", "doc", "tuco"]
+    for name in order[:5]:
+        act(s, {"type": "choose_bandit", "bandit": name})
+    assert s.phase == R.PH_SCHEME and R.BANDITS[s.char[ghost_seat]] == "ghost"
+    set_turns(s, GAME.card_turns[2])  # a first turn in the open (not a tunnel)
+    offered = set()
+    for _ in range(6):  # everyone's first turn, each playing a card face up
+        p = s.current_player()
+        if any(a >= PLAY_DOWN for a in s.legal_actions()):
+            offered.add(p)
+        act(s, next(x for x in legal_json(s) if x["type"] == "play"))
+    assert offered == {ghost_seat}
