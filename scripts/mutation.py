@@ -1,7 +1,7 @@
 """Mutation testing of one game's rules (or the engine) with Cosmic Ray.
 
     scripts/mutation GAME [-n N] [--seed S] [--timeout SECONDS] [--json FILE]
-    scripts/mutation engine [-n N]
+    scripts/mutation engine [-n N]      (tests/engine, and tests/conformance if present)
 
 Samples N one-line mutations of railtable/games/GAME/rules.py (for `engine`, of
 railtable/engine/*.py) on lines that the game's own tests execute, runs the game's rule and
@@ -41,7 +41,9 @@ def targets(name: str) -> tuple[list[str], list[str]]:
     if name == "engine":
         modules = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "railtable/engine").glob("*.py")
                          if p.name != "__init__.py")
-        tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/engine").glob("test_*.py"))
+        # the engine's own tests, and the conformance suite over every game where there is one
+        tests = sorted(str(p.relative_to(ROOT)) for d in ("tests/engine", "tests/conformance")
+                       for p in (ROOT / d).glob("test_*.py"))
         return modules, tests
     rules = ROOT / "railtable/games" / name / "rules.py"
     if not rules.exists():

@@ -11,7 +11,7 @@ import pytest
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
-    A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_FINISH, A_PASS_BID, A_PASS_TURN, A_STEP,
+    A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_FINISH, A_NOTE, A_PASS_BID, A_PASS_TURN, A_STEP,
     A_TAKE_CARD, A_UPGRADE, A_USE_CARD)
 from tests.games.railways_of_the_world.helpers import (
     M, build_link, city, fresh, give, near_pairs, route, to_turn)
@@ -270,3 +270,73 @@ def test_a_held_card_is_played_in_the_middle_of_a_build(key, kept):
     assert A_USE_CARD + c not in s.legal_actions()  # once a round / used up
     s.apply(A_STEP + 0)
     assert len(s.observation(0)["building"]["track"]) == 2
+
+
+# -- found by mutation testing (docs/developing.md, "Mutation testing") -------------------------
+
+def test_a_boost_card_waits_for_the_turn_while_a_windfall_pays_at_the_auction():
+    # rulebook: Получение карты операции, fan (kept, played at any moment, then discarded);
+    # the project's boost cards add links to this turn's delivery, so they are offered when
+    # the turn's action is chosen, not during the auction (docs/games/railways_of_the_world.md)
+    s = fresh(3, 3)
+    boost = on_display(s, "express_service")
+    cash = on_display(s, "investor_windfall")
+    for c in (boost, cash):
+        to_turn(s, 0)
+        s.apply(A_CARD)
+        s.apply(A_TAKE_CARD + c)
+    s2 = fresh(3, 3)  # the same player's cards at the next auction
+    s2.cards[0] = list(s.cards[0])
+    assert s2.phase == R.PH_AUCTION and s2.current_player() == 0
+    uses = [a - A_USE_CARD for a in s2.legal_actions() if a >= A_USE_CARD]
+    assert uses == [cash]
+    to_turn(s2, 0)
+    uses = sorted(a - A_USE_CARD for a in s2.legal_actions() if a >= A_USE_CARD)
+    assert uses == sorted([boost, cash])
+
+
+def test_removing_unfinished_track_is_announced_with_its_tiles():
+    # rulebook: Прокладывание рельсов (the tiles of unfinished links are removed at the end
+    # of the round): the log says how many
+    s = to_turn(fresh(2, 4), 0)
+    give(s, 0, 40000)
+    h, x = straight_run(2)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + 2)
+    s.apply(A_STEP + 2)
+    s.apply(A_FINISH)
+    events = []
+    r = s.round
+    for p in range(2):
+        give(s, p, 100000)
+    while s.round == r:  # the rest of the round: locomotive upgrades, nobody builds
+        s.apply(A_UPGRADE)
+        events += s.events
+    assert {"type": "unfinished_removed", "tiles": 2, "to": None} in events
+    assert s.observation(None)["unfinished"] == []
+
+
+def test_a_city_emptied_by_a_delivery_gets_a_marker_and_the_log_says_so():
+    # rulebook: Доставка товара (once every cube has left a city, an empty-city marker goes
+    # on it)
+    from railtable.games.railways_of_the_world.actions import A_CUBE, A_DELIVER, A_MOVE, MAX_SEATS
+
+    from .helpers import chain, set_cubes
+    s = fresh(3, 3)
+    a, b = chain(1, s)
+    give(s, 0, 40000)
+    build_link(s, 0, a, b)
+    k = 0
+    s.city_colour[b] = k
+    if s.city_colour[a] == k:
+        s.city_colour[a] = R.GRAY
+    set_cubes(s, a, [1, 0, 0, 0, 0])
+    to_turn(s, 0)
+    s.apply(A_DELIVER)
+    s.apply(A_CUBE + a * 5 + k)
+    if s.phase == R.PH_DEL_STEP:
+        s.apply(A_MOVE + b * MAX_SEATS + 0)
+    assert {"type": "empty_city", "city": a, "markers": 1, "map": M.id, "to": None} in s.events
+    assert s.observation(None)["cities"][a]["empty"] is True
+    assert s.observation(None)["empty_markers"] == 1

@@ -222,3 +222,51 @@ def test_the_conductor_is_offered_only_for_the_colour_that_is_to_move():
     s.apply(A.END)
     s.apply(A.MOVE_COLOUR + 1)  # brown is to move; black stands still anyway
     assert sorted(s.legal_actions()) == sorted([A.TRAIN + 3, A.TRAIN + 4, A.CONDUCTOR + 1])
+
+
+def test_a_card_for_the_gray_trains_moves_them_without_asking_the_colour():
+    # rulebook: 1. Транспортная инструкция, Передвижение поездов (the card shows the colour
+    # to move; only a multicolour train lets the team choose): gray, the last colour
+    s = blank()
+    put(s, 6, ("lyon", "marseille"), k=0)
+    top_card(s, 3)  # deploy one train, then move the gray trains
+    s._seed = seed_for_deploy(12)
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)  # black to Genoa
+    # the gray train moved at once (a single train): into Marseille, unloaded, home
+    assert s.phase == PH_ACTIONS and where(s, 6) == ("depot",)
+    assert where(s, 0) == ("node", "genoa")
+
+
+def test_each_action_reports_only_its_own_events():
+    # the engine contract (docs/developing.md, Events): apply begins a fresh event list
+    s = blank()
+    put(s, 0, "calais")
+    s.apply(A.END)
+    first = list(s.events)
+    assert any(e["type"] == "draw" for e in first)
+    s.apply(s.legal_actions()[0])  # the next decision, whatever it is: no card is drawn
+    assert not any(e["type"] == "draw" for e in s.events)
+
+
+def test_a_free_layout_sets_each_switch_as_chosen():
+    # rulebook: ПОДГОТОВКА К ИГРЕ, ВАЖНО! (in later games the team sets the switch discs):
+    # a three-way junction has three settings, each one a choice
+    from railtable.games.switch_and_signal.rules import PH_SETUP_SWITCH
+    s = GAME.new_state(2, 3, {"layout": "free"})
+    assert s.phase == PH_SETUP_SWITCH
+    assert s.legal_actions() == [A.CONFIG, A.CONFIG + 1, A.CONFIG + 2]
+    seen = set()
+    for a in s.legal_actions():
+        c = s.clone()
+        c.apply(a)
+        seen.add(tuple(c.observation(None)["switches"]["rennes"]))  # the first junction
+    assert len(seen) == 3
+
+
+def test_the_movement_points_from_calais_to_paris_are_three():
+    # rulebook: ПРИМЕР ХОДА ИГРЫ, Б (from Calais the black train reaches Paris with three
+    # points: two sections and the city); the board's distance table (a bot aid) agrees
+    s = blank()
+    b = s.board
+    assert b.dist_to[node(s, "paris")][2 * b.node_cell[node(s, "calais")]] == 3
