@@ -28,6 +28,8 @@ class Table:
         self.num_players = g.min_players if num_players is None else num_players
         g.check_players(self.num_players)
         self.options = g.parse_options(options)
+        # Some options exclude each other or a player count: the game says so at its deal.
+        g.new_state(self.num_players, 0, self.options, record_events=False)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward = reward
