@@ -488,6 +488,9 @@ def bench(
     seed: int = typer.Option(1, "--seed"),
     options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    rl: bool = typer.Option(False, "--rl", help="Also measure the RL environment: steps/s "
+                                                "with observation encoding and action masks "
+                                                "(needs the rl extra)."),
 ) -> None:
     """Measure one process: random playouts, clones and determinizations per second."""
     from railtable.sim.bench import run_bench
@@ -497,8 +500,11 @@ def bench(
         players = players or game.min_players
         check_setup(game, players, opts)
     with err_console.status("measuring") as status:
-        figures = run_bench(game, players, seed=seed, seconds=seconds, options=opts,
-                            on_stage=lambda s: status.update(f"measuring: {s}"))
+        try:
+            figures = run_bench(game, players, seed=seed, seconds=seconds, options=opts,
+                                on_stage=lambda s: status.update(f"measuring: {s}"), rl=rl)
+        except RuntimeError as e:
+            fail(str(e))
     if as_json:
         typer.echo(json.dumps(figures, indent=2))
         return
@@ -516,6 +522,11 @@ def bench(
               f"{figures['legal_actions_per_decision']:.1f}")
     t.add_row("clones of mid-game states", rate(figures["clones_per_s"]))
     t.add_row("determinizations (current player)", rate(figures["determinizations_per_s"]))
+    if rl:
+        t.add_row("RL environment steps (encoding and masks)",
+                  f"{rate(figures['rl_steps_per_s'])} "
+                  f"({figures['rl_vs_raw']:.2f} of the decisions)")
+        t.add_row("RL observation size", f"{figures['rl_observation_size']:,} float32")
     console.print(t)
     console.print(f"{seconds:g} s per figure; {figures['implementation']} "
                   f"{figures['python']}; {figures['cores']} cores on this machine", style="dim")

@@ -5,6 +5,10 @@
   length of a game and of a legal list (the branching factor a search bot faces).
 - clones: `clone()` of a pool of mid-game states taken at random points of random games.
 - determinizations: `determinize(current player, rng)` of the same pool.
+- with rl=True (`railtable bench GAME --rl`, needs the `rl` extra): steps of the PettingZoo
+  environment (railtable.rl) in random games: each step encodes the observation of the seat
+  to move, builds its action mask, picks a random legal action from the mask and applies
+  it, as a learner's loop does; beside the raw decisions/s above.
 
 Each figure is timed with time.perf_counter for about `seconds`, after a short warm-up.
 The machine may be shared: compare figures taken on the same machine at the same time.
@@ -99,8 +103,41 @@ def _rate(op: Callable[[State], object], pool: list[State], seconds: float) -> f
     return count / (now - start)
 
 
+def _rl_steps(game: Game, players: int, seed: int, options, seconds: float) -> dict:
+    """Environment steps of the AEC environment, with observation encoding and masks."""
+    try:
+        from railtable.rl import raw_env
+    except ImportError as e:
+        raise RuntimeError(f"--rl needs the rl extra (pip install 'railtable[rl]'): {e}") from None
+    env = raw_env(game.id, num_players=players, options=game.options_to_json(options))
+    rng = random.Random(seed)
+    steps = episodes = 0
+    for budget in (WARMUP, seconds):  # a warm-up, then the measure
+        steps = episodes = 0
+        start = time.perf_counter()
+        end = start + budget
+        now = start
+        while now < end or episodes == 0:
+            env.reset(seed=seed + episodes)
+            state = env.state
+            while not state.is_terminal():
+                obs, _, _, _, _ = env.last()
+                legal = obs["action_mask"].nonzero()[0]
+                env.step(int(legal[int(rng.random() * len(legal))]))
+                steps += 1
+                if steps % CHECK_EVERY == 0:
+                    now = time.perf_counter()
+                    if now >= end:
+                        break
+            episodes += 1
+            now = time.perf_counter()
+    elapsed = now - start
+    return {"steps": steps, "seconds": elapsed, "observation_size": env.table.encoder.size}
+
+
 def run_bench(game: Game, players: int, *, seed: int = 1, seconds: float = 3.0,
-              options=None, on_stage: Callable[[str], None] | None = None) -> dict:
+              options=None, on_stage: Callable[[str], None] | None = None,
+              rl: bool = False) -> dict:
     """All figures for one game and player count, as a JSON-safe dict."""
     opts = game.parse_options(options)
     stage = on_stage or (lambda name: None)
@@ -116,6 +153,14 @@ def run_bench(game: Game, players: int, *, seed: int = 1, seconds: float = 3.0,
     stage("determinizations")
     rng = random.Random(seed)
     dets = _rate(lambda s: s.determinize(s.current_player(), rng), pool, seconds)
+    rl_figures = {}
+    if rl:
+        stage("RL environment steps")
+        r = _rl_steps(game, players, seed, opts, seconds)
+        rate = r["steps"] / r["seconds"]
+        rl_figures = {"rl_steps_per_s": rate,
+                      "rl_vs_raw": rate / (p["decisions"] / p["seconds"]),
+                      "rl_observation_size": r["observation_size"]}
     return {
         "game": game.id,
         "players": players,
@@ -130,6 +175,7 @@ def run_bench(game: Game, players: int, *, seed: int = 1, seconds: float = 3.0,
         "clones_per_s": clones,
         "determinizations_per_s": dets,
         "pool_states": len(pool),
+        **rl_figures,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
