@@ -1186,7 +1186,7 @@ class RotwGame(Game):
     description = {"en": "Build links between cities, deliver goods, borrow wisely.",
                    "ru": "Стройте пути между городами, доставляйте товары, берите займы с умом."}
     min_players, max_players = 2, 6
-    rules_version = "1"
+    rules_version = "2"  # 2: the money, auction and Major Line rules of issue #26
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 
