@@ -515,6 +515,8 @@ class RotwState(State):
         for u in self.unfinished[p]:
             if any(cost <= cash for _d, cost, _t, _c in self._head_steps(p, u[0], u[1], 0)):
                 return True
+        if cash < min(self.game.terrain_cost.values()):
+            return False  # a first tile out of a city costs at least the cheapest terrain
         m = self.m
         for h in self._city_starts():
             if any(cost <= cash for _d, cost, _t, _c in self._head_steps(p, m.city_at[h], [], 0)):
