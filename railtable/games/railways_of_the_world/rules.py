@@ -1065,7 +1065,9 @@ class RotwState(State):
                 "cubes": self.cubes[c * NUM_COLOURS:(c + 1) * NUM_COLOURS],
                 "empty": self.empty[c]})
         obs = {
-            "map": m.id, "board": m.board_json, "round": self.round + 1, "turn": self.turn + 1,
+            # the last round's three turns done, the game over: still turn 3 of 3
+            "map": m.id, "board": m.board_json, "round": self.round + 1,
+            "turn": min(self.turn, 2) + 1,
             "phase": PHASE_NAMES[self.phase], "current_player": self.current_player(),
             "first_player": self.first, "order": list(self.order), "seat": player,
             "players": players, "cities": cities,

@@ -169,3 +169,6 @@ def test_hod_igry_turn_count_starts_again_with_each_round():
     assert obs["round"] == 2 and obs["turn"] == 1
     text = GAME.render_text(obs, "en")
     assert "1/3" in text and "4/3" not in text
+    while not s.is_terminal():
+        s.apply(bots[s.current_player()].act(s))
+    assert s.observation(None)["turn"] == 3             # the game ends after turn 3 of 3
