@@ -111,7 +111,8 @@ class HeuristicBot(Bot):
         own_best = best[2][0] if best else 0
         # would a boost card make a better delivery now?
         for a in legal:
-            if A_USE_CARD <= a < A_RAISE_MORE and g.card_effect[a - A_USE_CARD] == R.E_BOOST and best:
+            if best and A_USE_CARD <= a < A_RAISE_MORE and \
+                    g.card_effect[a - A_USE_CARD] == R.E_BOOST:
                 boosted = self._best_delivery(state, p, extra=1)
                 if boosted and boosted[2][0] > own_best:
                     return a
