@@ -13,6 +13,8 @@ The layout is fixed (independent of the map) so records stay valid:
     ..          deliver: choose the goods cube (city * 5 + colour), then each next link
                 (next city * MAX_SEATS + the link's owner)
     ..          take an operations card (card id); use a held card (card id)
+    last        raise the bid by 5 steps and go on raising (a raise of any size is a run of
+                these followed by one raise of 1..5 steps; added last so older ids stay)
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ A_CUBE = A_URB_CITY + MAX_CITY               # + city * 5 + colour
 A_MOVE = A_CUBE + MAX_CITY * NUM_COLOURS     # + city * MAX_SEATS + owner
 A_TAKE_CARD = A_MOVE + MAX_CITY * MAX_SEATS  # + card id
 A_USE_CARD = A_TAKE_CARD + MAX_CARD          # + card id
-NUM_ACTIONS = A_USE_CARD + MAX_CARD
+A_RAISE_MORE = A_USE_CARD + MAX_CARD
+NUM_ACTIONS = A_RAISE_MORE + 1
 
 KIND_NAMES = {A_BUILD: "build", A_URBANIZE: "urbanize", A_UPGRADE: "upgrade",
               A_DELIVER: "deliver", A_CARD: "operations_card", A_PASS_TURN: "pass_turn"}
@@ -81,8 +84,10 @@ def to_json(state, a: int) -> dict:
         return {"type": "move", "city": m.city_key[c], "owner": o}
     if A_TAKE_CARD <= a < A_USE_CARD:
         return {"type": "take_card", "card": state.game.cards[a - A_TAKE_CARD]["key"]}
-    if A_USE_CARD <= a < NUM_ACTIONS:
+    if A_USE_CARD <= a < A_RAISE_MORE:
         return {"type": "use_card", "card": state.game.cards[a - A_USE_CARD]["key"]}
+    if a == A_RAISE_MORE:
+        return {"type": "raise_more", "amount": state.bid + MAX_RAISE * state.game.bid_step}
     raise ValueError(f"no action {a}")
 
 
@@ -97,8 +102,11 @@ def from_json(state, d: dict) -> int:
         step = state.game.bid_step
         k, rest = divmod(amount - state.bid, step)
         if rest or not 1 <= k <= MAX_RAISE:
-            raise ValueError(f"a bid must raise {state.bid} by 1 to {MAX_RAISE} steps of {step}")
+            raise ValueError(f"a bid must raise {state.bid} by 1 to {MAX_RAISE} steps of {step}; "
+                             f"a larger raise begins with raise_more (+{MAX_RAISE} steps each)")
         return A_BID + k - 1
+    if t == "raise_more":
+        return A_RAISE_MORE
     if t == "take_note":
         return A_NOTE
     if t == "action":

@@ -24,6 +24,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
+from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
@@ -57,6 +58,8 @@ class HeuristicBot(Bot):
         p = self.seat
         if ph == R.PH_AUCTION:
             return self._bid(state, legal, p)
+        if ph == R.PH_RAISE:
+            return A_BID  # a raise begun by someone else (a search): end it at the least
         if ph == R.PH_TURN:
             return self._turn(state, legal, p)
         if ph == R.PH_BUILD_START:
@@ -99,7 +102,7 @@ class HeuristicBot(Bot):
         g = state.game
         # free money and boosts first (not actions)
         for a in legal:
-            if a >= A_USE_CARD:
+            if A_USE_CARD <= a < A_RAISE_MORE:
                 eff = g.card_effect[a - A_USE_CARD]
                 if eff in (R.E_SUBSIDY, R.E_WINDFALL):
                     return a
@@ -108,7 +111,8 @@ class HeuristicBot(Bot):
         own_best = best[2][0] if best else 0
         # would a boost card make a better delivery now?
         for a in legal:
-            if a >= A_USE_CARD and g.card_effect[a - A_USE_CARD] == R.E_BOOST and best:
+            if best and A_USE_CARD <= a < A_RAISE_MORE and \
+                    g.card_effect[a - A_USE_CARD] == R.E_BOOST:
                 boosted = self._best_delivery(state, p, extra=1)
                 if boosted and boosted[2][0] > own_best:
                     return a

@@ -19,6 +19,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_RAISE, MAX_SEATS, NUM_COLOURS)
+from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 
 HERE = Path(__file__).parent
 GRAY = 5  # a city's colour index when it is gray (no colour yet)
@@ -28,8 +29,9 @@ DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # e, ne, nw, w, sw,
 # phases: whose decision and of what kind
 PH_AUCTION, PH_TURN, PH_BUILD_START, PH_BUILD, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE, \
     PH_DEL_STEP, PH_CARD, PH_OVER = range(10)
+PH_RAISE = 10  # the auction, a raise under way: the same player adds to it until it ends
 PHASE_NAMES = ("auction", "choose_action", "build_start", "build", "urbanize_colour",
-               "urbanize_city", "deliver_cube", "deliver_move", "take_card", "over")
+               "urbanize_city", "deliver_cube", "deliver_move", "take_card", "over", "raise")
 
 # card kinds (the rulebook's five symbols) and effects
 K_CONDITION, K_ONCE, K_IMMEDIATE, K_KEEP, K_PERMANENT = range(5)
@@ -160,7 +162,7 @@ class RotwState(State):
     def current_player(self) -> int:
         if self.phase == PH_OVER:
             return TERMINAL
-        if self.phase == PH_AUCTION:
+        if self.phase == PH_AUCTION or self.phase == PH_RAISE:
             return self.cur
         return self.order[self.pos]
 
@@ -170,10 +172,10 @@ class RotwState(State):
         if a == A_NOTE:
             self._take_notes(p, 1, "loan")
             return
-        if a >= A_USE_CARD:
+        if A_USE_CARD <= a < A_RAISE_MORE:
             self._use_card(p, a - A_USE_CARD)
             return
-        if ph == PH_AUCTION:
+        if ph == PH_AUCTION or ph == PH_RAISE:
             self._auction(p, a)
         elif ph == PH_TURN:
             self._choose(p, a)
@@ -206,25 +208,24 @@ class RotwState(State):
         if ph == PH_OVER:
             return []
         if ph == PH_AUCTION:
+            # rulebook: ФАЗА 1 - a raise of at least $1,000, with no upper bound and whatever
+            # one's cash (only the winner pays, with new notes if need be); ДЕНЬГИ И ЗАЙМЫ -
+            # notes at any moment of one's turn
             p = self.cur
-            step = self.game.bid_step
             out = [A_PASS_BID]
-            room = (self.cash[p] - self.bid) // step
-            for k in range(min(room, MAX_RAISE)):
-                out.append(A_BID + k)
-            if room < MAX_RAISE:  # a note only while a raise is out of reach
-                out.append(A_NOTE)
+            out.extend(range(A_BID, A_BID + MAX_RAISE))
+            out.append(A_NOTE)
             if self.cards[p]:
                 out += self._card_uses(p, False)
+            out.append(A_RAISE_MORE)
             return out
+        if ph == PH_RAISE:
+            return list(range(A_BID, A_BID + MAX_RAISE)) + [A_RAISE_MORE]
         p = self.order[self.pos]
         if ph == PH_TURN:
             g = self.game
-            out = []
-            # a note only while some payment of this decision is out of reach
-            if self.cash[p] < g.urbanize_cost or (
-                    self.level[p] < g.max_level and self.cash[p] < self._upgrade_cost(p)):
-                out.append(A_NOTE)
+            # rulebook: ДЕНЬГИ И ЗАЙМЫ - a note at any moment of one's turn, any number
+            out = [A_NOTE]
             if self._any_build_start(p, True):
                 out.append(A_BUILD)
             if self.cash[p] >= g.urbanize_cost and self._urbanize_colours() and \
@@ -236,8 +237,9 @@ class RotwState(State):
                 out.append(A_DELIVER)
             if any(self.game.card_kind[c] != K_CONDITION for c in self.display):
                 out.append(A_CARD)
-            if len(out) == 0 or out == [A_NOTE]:
+            if out == [A_NOTE] or (out == [A_NOTE, A_BUILD] and not self._build_affordable(p)):
                 # rulebook: ФАЗА 2 lists five actions; passing only when none is possible
+                # with the cash in hand (notes are never compulsory in this phase)
                 out.append(A_PASS_TURN)
             if self.cards[p]:
                 out += self._card_uses(p, True)
@@ -245,16 +247,11 @@ class RotwState(State):
         if ph == PH_BUILD_START:
             return [A_BUILD_AT + h for h in self._any_build_start(p, False)]
         if ph == PH_BUILD:
-            out = []
+            out = [A_NOTE]  # rulebook: ДЕНЬГИ И ЗАЙМЫ - at any moment of one's turn
             cash = self.cash[p]
-            short = False
             for d, cost, _t, _c in self._steps(p):
                 if cost <= cash:
                     out.append(A_STEP + d)
-                else:
-                    short = True
-            if short:
-                out.append(A_NOTE)
             if self.wl_steps:
                 out.append(A_FINISH)
             out.sort()
@@ -300,8 +297,9 @@ class RotwState(State):
         except Exception:
             label = f"action {a}"
         hint = {
-            PH_AUCTION: "it is the first-player auction: pass, raise by $1,000-$5,000 "
-                        "(up to your cash), or take a loan note",
+            PH_AUCTION: "it is the first-player auction: pass, raise by $1,000-$5,000 or "
+                        "more (raise_more), or take a loan note",
+            PH_RAISE: "a raise is under way: add $1,000-$5,000 to end it, or $5,000 more",
             PH_TURN: "choose one of the turn's actions (that action must be possible now; "
                      "upgrading and urbanizing need the cash in hand)",
             PH_BUILD_START: "choose where the new track starts",
@@ -327,6 +325,13 @@ class RotwState(State):
         self.bank -= amount
         self.income_paid += amount
 
+    def _pay_with_notes(self, p: int, amount: int, why: str) -> None:
+        """Pay `amount`, first taking the fewest new notes that cover what cash lacks."""
+        short = amount - self.cash[p]
+        if short > 0:
+            self._take_notes(p, -(-short // self.note_value), why)
+        self._pay(p, amount)
+
     def _take_notes(self, p: int, n: int, why: str) -> None:
         # rulebook: ДЕНЬГИ И ЗАЙМЫ - notes are taken at any moment, never repaid
         v = self.note_value * n
@@ -342,6 +347,7 @@ class RotwState(State):
     def _start_auction(self) -> None:
         n = self.num_players
         self.phase = PH_AUCTION
+        self.turn = 0  # the round's turns have not begun
         self.bid = 0
         self.bidder = -1
         self.active = [True] * n
@@ -357,10 +363,20 @@ class RotwState(State):
             self.pass_order.append(p)
             if self.variant2 and self.bids[p]:
                 half = -(-self.bids[p] // 2000) * 1000  # half, rounded up to thousands
-                self._pay(p, half)
+                self._pay_with_notes(p, half, "auction")
             if self.record_events:
                 self.emit({"type": "pass_bid", "player": p})
+        elif a == A_RAISE_MORE:
+            # the raise goes on: the same player adds to it before the next player speaks
+            self.bid += MAX_RAISE * self.game.bid_step
+            self.bidder = p
+            self.bids[p] = self.bid
+            if p != self.opener:
+                self.other_bid = True
+            self.phase = PH_RAISE
+            return
         else:
+            self.phase = PH_AUCTION
             self.bid += (a - A_BID + 1) * self.game.bid_step
             self.bidder = p
             self.bids[p] = self.bid
@@ -389,7 +405,8 @@ class RotwState(State):
         else:
             first = winner
             paid = self.bid
-            self._pay(winner, paid)
+            # rulebook: ФАЗА 1 - the winner pays in cash or takes new notes to pay
+            self._pay_with_notes(winner, paid, "auction")
         self.first = first
         if self.variant2:
             rest = [q for q in reversed(self.pass_order) if q != first]
@@ -484,6 +501,20 @@ class RotwState(State):
         out.extend(cities)
         out.sort()
         return out
+
+    def _build_affordable(self, p: int) -> bool:
+        """Whether p can lay a first tile (or end an unfinished link) with the cash in hand."""
+        cash = self.cash[p]
+        for u in self.unfinished[p]:
+            if any(cost <= cash for _d, cost, _t, _c in self._head_steps(p, u[0], u[1], 0)):
+                return True
+        if cash < min(self.game.terrain_cost.values()):
+            return False  # a first tile out of a city costs at least the cheapest terrain
+        m = self.m
+        for h in self._city_starts():
+            if any(cost <= cash for _d, cost, _t, _c in self._head_steps(p, m.city_at[h], [], 0)):
+                return True
+        return False
 
     def _city_starts(self) -> list[int]:
         """City hexes with a free first step (the same for every player), remembered until
@@ -886,7 +917,10 @@ class RotwState(State):
                        "points": self.game.card_params[c]["points"]})
 
     def _check_major_lines(self, p: int) -> None:
-        # rulebook: green circle - a reward for meeting the condition, then discarded
+        # rulebook: green circle - a reward for meeting the condition, then discarded.
+        # Called when p finishes a link: a face-up Major Line is never met beforehand (a
+        # card that comes out already met is awarded then, _reveal_major_line), so p's
+        # network joins its cities now only through the link just built.
         g = self.game
         for c in [c for c in self.display if g.card_effect[c] == E_MAJOR]:
             ids = g.card_params[c]["city_ids"].get(self.m.id)
@@ -903,6 +937,34 @@ class RotwState(State):
                         todo.append(n)
             if b in seen:
                 self._award(p, c)
+
+    def _joins(self, p: int, a: int, b: int, links) -> bool:
+        """Whether p's own links among `links` join cities a and b."""
+        adj = {}
+        for o, x, y, _segs in links:
+            if o == p:
+                adj.setdefault(x, []).append(y)
+                adj.setdefault(y, []).append(x)
+        seen = {a}
+        todo = [a]
+        while todo:
+            for n in adj.get(todo.pop(), ()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return b in seen
+
+    def _reveal_major_line(self, c: int) -> None:
+        """A Major Line card that comes out already met goes at once to the player who met it
+        first (the one whose own links joined its cities after the fewest links built)."""
+        ids = self.game.card_params[c]["city_ids"].get(self.m.id)
+        if not ids:
+            return  # the card names cities this map does not have
+        for k in range(1, len(self.links) + 1):
+            p = self.links[k - 1][0]
+            if self._joins(p, ids[0], ids[1], self.links[:k]):
+                self._award(p, c)
+                return
 
     def _check_delivery_cards(self, p: int, dest: int, nlinks: int) -> None:
         g = self.game
@@ -940,6 +1002,9 @@ class RotwState(State):
             self.display.append(c)
             if self.record_events:
                 self.emit({"type": "card_revealed", "card": c, "reveal": True})
+            if self.game.card_effect[c] == E_MAJOR:
+                # rulebook: green circle - the condition is judged once the card is in play
+                self._reveal_major_line(c)
         self.used = [0] * self.num_players
         if self.end_round >= 0 and self.round >= self.end_round:
             self.phase = PH_OVER
@@ -1002,7 +1067,8 @@ class RotwState(State):
                 "cubes": self.cubes[c * NUM_COLOURS:(c + 1) * NUM_COLOURS],
                 "empty": self.empty[c]})
         obs = {
-            "map": m.id, "board": m.board_json, "turn": self.turn + 1,
+            # the last round's three turns done, the game over: still turn 3 of 3
+            "map": m.id, "board": m.board_json, "turn": min(self.turn, 2) + 1,
             "first_player": self.first, "order": list(self.order),
             "players": players, "cities": cities,
             "links": [{"owner": o, "cities": [a, b],
@@ -1018,7 +1084,7 @@ class RotwState(State):
             "display": [g.cards[c]["key"] for c in self.display],
             "deck": len(self.deck), "discard": [g.cards[c]["key"] for c in self.discard],
         }
-        if self.phase == PH_AUCTION:
+        if self.phase == PH_AUCTION or self.phase == PH_RAISE:
             obs["auction"] = {"bid": self.bid, "bidder": self.bidder,
                               "active": list(self.active), "opener": self.opener}
         if self.phase == PH_BUILD:
@@ -1052,7 +1118,7 @@ class RotwGame(Game):
     description = {"en": "Build links between cities, deliver goods, borrow wisely.",
                    "ru": "Стройте пути между городами, доставляйте товары, берите займы с умом."}
     min_players, max_players = 2, 6
-    rules_version = "1"
+    rules_version = "2"  # 2: the money, auction and Major Line rules of issue #26
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 

@@ -28,6 +28,9 @@ def describe(state, a: int, lang: str = "en") -> str:
         return "Пас" if ru else "Pass"
     if typ == "bid":
         return (f"Ставка {_money(d['amount'])}" if ru else f"Bid {_money(d['amount'])}")
+    if typ == "raise_more":
+        return (f"Ставка {_money(d['amount'])} и выше…" if ru
+                else f"Bid {_money(d['amount'])} and more…")
     if typ == "take_note":
         return (f"Взять долговую расписку (+{_money(state.note_value)})" if ru
                 else f"Take a loan note (+{_money(state.note_value)})")
@@ -101,7 +104,9 @@ def event_text(game, e: dict, lang: str = "en") -> str:
     if typ == "notes":
         return (f"{who} берёт расписки: {e['count']}" if ru
                 else f"{who} takes {e['count']} loan note(s)") + (
-                    f" ({'проценты' if ru else 'interest'})" if e.get("why") == "interest" else "")
+                    f" ({'проценты' if ru else 'interest'})" if e.get("why") == "interest" else
+                    f" ({'оплата ставки' if ru else 'to pay the bid'})" if e.get("why") == "auction"
+                    else "")
     if typ == "bid":
         return f"{who}: {'ставка' if ru else 'bids'} {_money(e['amount'])}"
     if typ == "pass_bid":

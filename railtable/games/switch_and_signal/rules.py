@@ -430,6 +430,9 @@ class SwitchAndSignalState(State):
             "time_tokens": self.tokens,
             "clock": self.clock_max,
             "departure_pile": len(self.pile),
+            # rulebook: Стрелочник - the card he puts under the pile was revealed to the whole
+            # team: public, bottom card first
+            "departure_pile_bottom": [self._card_json(c) for c in self.pile[:self.pile_known]],
             "departure_card": self._card_json(self.card) if self.card >= 0 else None,
             "departure_step": self.step_i,
             "departure_discard": [c for c in self.revealed],
@@ -1109,7 +1112,7 @@ class SwitchAndSignalGame(Game):
     # and are guided by the farsighted heuristic that plays the last two turns greedily
     # (docs/bots.md, "Switch & Signal: the endgame")
     guide_bot = "finisher"
-    rules_version = "1"
+    rules_version = "2"  # 2: North American ports are through stations (issue #26)
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
 

@@ -214,6 +214,16 @@ def event_text(game, event: dict, lang: str = "en") -> str:
     return str(k)
 
 
+def _card_text(card: dict, t: dict, ru: bool) -> str:
+    col = t["train_colours"]
+    anyw = {"any": "любой цвет" if ru else "any colour", "all": "все поезда" if ru else "all trains"}
+    moves = ", ".join(col.get(m) or anyw.get(m, m) for m in card.get("moves", [])) or "—"
+    dep = card.get("deploy")
+    if isinstance(dep, list):
+        dep = ", ".join(col.get(c, c) for c in dep)
+    return f"выставить {dep}; двигать: {moves}" if ru else f"deploy {dep}; move: {moves}"
+
+
 def render_text(obs: dict, lang: str = "en") -> str:
     t = i18n(lang)
     ru = lang == "ru"
@@ -229,16 +239,11 @@ def render_text(obs: dict, lang: str = "en") -> str:
                  f"   {t['words']['pile']}: {obs['departure_pile']}")
     card = obs.get("departure_card")
     if card:
-        col = t["train_colours"]
-        anyw = {"any": "любой цвет" if ru else "any colour", "all": "все поезда" if ru else "all trains"}
-        moves = ", ".join(col.get(m) or anyw.get(m, m) for m in card.get("moves", [])) or "—"
-        dep = card.get("deploy")
-        if isinstance(dep, list):
-            dep = ", ".join(col.get(c, c) for c in dep)
         title = (t["words"]["start_card"] if card.get("id") == "start"
                  else t["words"]["departure_card"])
-        lines.append(f"{title}: " + (f"выставить {dep}; двигать: {moves}" if ru
-                                    else f"deploy {dep}; move: {moves}"))
+        lines.append(f"{title}: " + _card_text(card, t, ru))
+    for c in obs.get("departure_pile_bottom", []):
+        lines.append(f"{t['words']['pile_bottom']}: " + _card_text(c, t, ru))
     goods = "  ".join(f"{name.get(c, c)}: {g['count']} {t['goods'][g['colour']]}"
                       for c, g in obs["goods"].items())
     lines.append(goods)

@@ -168,12 +168,15 @@ export function render(root, ctx) {
   // the team's table
   const words = (k) => tr(ctx, "words", k);
   const card = obs.departure_card;
-  const cardText = !card ? "—" : card.id === "start" ? words("start_card") :
-    `${card.deploy ? "▼".repeat(card.deploy) + " " : ""}` +
-    card.moves.map((m) => tr(ctx, "train_colours", m)).join(", ");
+  const describeCard = (c) => `${c.deploy ? "▼".repeat(c.deploy) + " " : ""}` +
+    c.moves.map((m) => tr(ctx, "train_colours", m)).join(", ");
+  const cardText = !card ? "—" : card.id === "start" ? words("start_card") : describeCard(card);
+  // the card the Switchman put under the pile is public (the team saw it)
+  const bottom = obs.departure_pile_bottom || [];
   const panel = h("div", {style: "display:flex;flex-wrap:wrap;gap:1.2em;margin:.4em 0;font-size:14px"},
     h("span", {}, `${words("clock")}: ${"●".repeat(obs.time_tokens)}${"○".repeat(obs.clock - obs.time_tokens)}`),
     h("span", {}, `${words("pile")}: ${obs.departure_pile}`),
+    bottom.length ? h("span", {}, `${words("pile_bottom")}: ${bottom.map(describeCard).join("; ")}`) : null,
     h("span", {}, `${words("departure_card")}: ${cardText}`),
     h("span", {}, `${words("delivered")}: ${obs.delivered.map((d) =>
       Object.values(d.goods).reduce((a, b) => a + b, 0)).join(" + ")}`),

@@ -817,7 +817,7 @@ class TicketToRideGame(Game):
                          "города своих карт маршрутов."}
     min_players = 2
     max_players = 5
-    rules_version = "2"  # 2: a claim is two decisions (route, then payment)
+    rules_version = "3"  # 2: a claim is two decisions; 3: three-locomotive row re-checked
     Options = TicketToRideOptions
     # search plays out and is guided by the cautious bot, which beats the heuristic
     rollout_bot = "cautious"

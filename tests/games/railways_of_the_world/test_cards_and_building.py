@@ -1,4 +1,4 @@
-"""More rule tests: operations-card effects, continuing links, the borrowing bound."""
+"""More rule tests: operations-card effects, continuing links."""
 
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
@@ -164,20 +164,3 @@ def test_express_card_adds_a_link_to_deliveries_this_turn():
     assert A_DELIVER not in s.legal_actions()
     s.apply(A_USE_CARD + c)
     assert A_DELIVER in s.legal_actions() and c in s.discard
-
-
-def test_notes_offered_only_while_a_payment_is_out_of_reach():
-    # rulebook: ДЕНЬГИ И ЗАЙМЫ (any number of notes) - bounded by the project, see docs
-    s = to_turn(fresh(3, 1), 0)
-    assert A_NOTE in s.legal_actions()
-    give(s, 0, 5000)
-    assert A_NOTE in s.legal_actions()  # urbanizing ($10k) is still out of reach
-    give(s, 0, 5000)
-    assert A_NOTE not in s.legal_actions()  # every payment of this decision fits
-    s.apply(A_BUILD)
-    s.apply(s.legal_actions()[0])
-    assert A_NOTE not in s.legal_actions()  # every tile is affordable
-    s.cash[0] = 1000
-    s.bank = -1000
-    s._legal = None
-    assert s.legal_actions() == [A_NOTE]  # no tile is affordable: borrow

@@ -9,6 +9,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
+from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 from tests.games.railways_of_the_world.helpers import (
     M, build_link, chain, fresh, give, route, set_cubes, to_turn)
 
@@ -57,14 +58,24 @@ def test_loan_note_is_not_an_action():
 
 # -- ФАЗА 1: the first-player auction ---------------------------------------------------
 
-def test_bids_are_bounded_by_cash_and_five_steps():
-    # rulebook: ФАЗА 1 (raise by at least $1,000; our space: 1-5 steps up to cash)
+def test_faza1_bids_may_exceed_cash_and_raises_have_no_upper_bound():
+    # rulebook: ФАЗА 1 (bids: a raise of at least $1,000, no upper bound, no cash needed to
+    # bid); ДЕНЬГИ И ЗАЙМЫ (a note on offer at any moment of one's turn)
     s = fresh(3, 1)
-    assert s.legal_actions() == [A_PASS_BID, A_NOTE]  # no cash yet
-    give(s, 0, 3000)
-    assert s.legal_actions() == [A_PASS_BID, A_BID, A_BID + 1, A_BID + 2, A_NOTE]
-    give(s, 0, 20000)
-    assert s.legal_actions() == [A_PASS_BID] + [A_BID + k for k in range(5)]
+    raises = [A_BID + k for k in range(5)]
+    legal = s.legal_actions()
+    assert [A_PASS_BID] + raises + [A_NOTE] == [a for a in legal if a <= A_NOTE]
+    assert A_RAISE_MORE in legal                     # no cash, yet any bid is open
+    s.apply(A_BID + 1)                               # seat 0 opens at $2,000 with $0
+    assert s.bid == 2000 and s.notes[0] == 0 and s.current_player() == 1
+    # a raise of $12,000: two runs of $5,000, then $2,000; seat 1 keeps deciding
+    s.apply(A_RAISE_MORE)
+    assert s.current_player() == 1 and s.bid == 7000
+    assert s.legal_actions() == raises + [A_RAISE_MORE]   # no pass half-way through a raise
+    s.apply(A_RAISE_MORE)
+    s.apply(A_BID + 1)
+    assert s.bid == 14000 and s.bidder == 1 and s.current_player() == 2
+    assert s.notes == [0, 0, 0]                      # bidding costs nothing by itself
 
 
 def test_failed_auction_passes_the_card_left():
@@ -171,7 +182,8 @@ def test_build_at_most_four_tiles_then_unfinished_removed_at_round_end():
     while s.round == 0:
         legal = s.legal_actions()
         s.apply(A_PASS_TURN if A_PASS_TURN in legal else
-                A_CARD if A_CARD in legal and s.phase == R.PH_TURN else legal[0])
+                A_CARD if A_CARD in legal and s.phase == R.PH_TURN else
+                [a for a in legal if a != A_NOTE][0])   # notes are always on offer
     assert sum(s.hex_nseg) == 0 and s.unfinished == [[], []]
 
 
@@ -523,12 +535,15 @@ def test_variant2_failed_auction_left_neighbour_first():
     assert s.first == 1 and s.order == [1, 0, 2] and s.cash[0] == 5000
 
 
-def test_notes_can_be_taken_during_the_auction_to_raise():
+def test_notes_can_be_taken_during_the_auction():
     # rulebook: ДЕНЬГИ И ЗАЙМЫ (notes at any moment of one's turn, e.g. to pay a bid)
     s = fresh(2, 1)
     s.apply(A_NOTE)
     assert s.current_player() == 0 and s.phase == R.PH_AUCTION
-    assert s.legal_actions() == [A_PASS_BID] + [A_BID + k for k in range(5)]
+    assert s.legal_actions() == [A_PASS_BID] + [A_BID + k for k in range(5)] + [A_NOTE,
+                                                                               A_RAISE_MORE]
+    s.apply(A_NOTE)
+    assert s.notes[0] == 2 and s.cash[0] == 2 * s.note_value and s.current_player() == 0
 
 
 def test_note_value_option():

@@ -433,10 +433,11 @@ def test_north_america_one_good_of_each_colour_to_each_port():
     ny = s.board.port_index[node(s, "new_york")]
     s.delivered[ny][1] = 1
     put(s, 0, ("philadelphia", "new_york"), good="blue")
-    assert s.green[field_between(s, "new_york", "philadelphia")]  # New York's only line
+    assert s.green[field_between(s, "new_york", "philadelphia")]
+    assert not s.green[field_between(s, "new_york", "buffalo")]
     move_card(s, 0, 2)
     # New York already has its blue good: the train stops there like in a city (it could
-    # pass through on another green line; New York has one line) and keeps its load
+    # pass through on the other line, toward Buffalo, were it green) and keeps its load
     assert where(s, 0) == ("node", "new_york") and s.tokens == 7
     assert s.delivered[ny][1] == 1 and s.tgood[0] == 1
 

@@ -1,0 +1,73 @@
+"""North America: ports a train passes through, and the card the Switchman puts under the
+pile (issue #26)."""
+
+from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.rules import PH_CITY, PH_REVEAL, COUPLER, STATION_MASTER
+
+from .helpers import (GAME, blank, field_between, move_card, node, put, set_green, top_card,
+                      where)
+
+NA = {"board": "north_america"}
+
+
+def _through_port():
+    """An empty black train one section short of San Francisco, coming from Phoenix, with
+    green signals on both of the port's lines."""
+    s = blank(options=NA)
+    set_green(s, field_between(s, "san_francisco", "sacramento"))
+    set_green(s, field_between(s, "san_francisco", "phoenix"))
+    put(s, 0, ("phoenix", "san_francisco"), k=1)
+    return s
+
+
+def test_osobye_pravila_empty_train_passes_through_a_port_on_green():
+    # rulebook: Особые правила для Северной Америки (an unloaded train may stop in a port or
+    # pass through it on a green signal); ПРАВИЛА ДВИЖЕНИЯ п. 5 (one train per city)
+    s = _through_port()
+    b = s.board
+    sf = node(s, "san_francisco")
+    assert len(b.node_ends[sf]) == 2                     # a port is no dead end
+    move_card(s, 0, 3)                                   # 1 point into the port, 2 left
+    assert s.phase == PH_CITY and where(s, 0) == ("node", "san_francisco")
+    onward = [a for a in s.legal_actions() if a >= A.ROUTE]
+    assert A.STOP in s.legal_actions() and len(onward) == 1   # never back the way it came
+    assert b.end_far_node[onward[0] - A.ROUTE] == node(s, "sacramento")
+    s.apply(onward[0])
+    assert where(s, 0)[0] == "line" and s.tokens == 7    # through, every point spent
+    assert s.tgood[0] < 0 and s.delivered == [[0] * 4, [0] * 4]
+    # the port is free: a loaded train behind it delivers (it is not stopped as "occupied")
+    put(s, 1, ("phoenix", "san_francisco"), good="red", k=1)
+    move_card(s, 1, 2)
+    assert where(s, 1) == ("depot",)
+    assert s.delivered[b.port_index[sf]] == [0, 0, 1, 0]
+
+
+def test_osobye_pravila_empty_train_stopped_in_a_port_leaves_by_any_green_line():
+    # rulebook: Особые правила для Северной Америки (a stop in a port costs no time: п. 9)
+    # and ПРАВИЛА ДВИЖЕНИЯ п. 4 (from a city a train leaves in any direction on green)
+    s = _through_port()
+    move_card(s, 0, 3)
+    s.apply(A.STOP)
+    assert where(s, 0) == ("node", "san_francisco") and s.tokens == 7
+    move_card(s, 0, 2)
+    routes = [a for a in s.legal_actions() if a >= A.ROUTE]
+    far = {s.board.end_far_node[a - A.ROUTE] for a in routes}
+    assert far == {node(s, "sacramento"), node(s, "phoenix")}
+
+
+def test_strelochnik_card_under_the_pile_is_in_every_observation():
+    # rulebook: Помощники в Северной Америке, Стрелочник (the drawn card, seen by the whole
+    # team, goes face down under the pile: everyone knows which card lies there)
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 9)
+    s.apply(A.END)
+    assert s.phase == PH_REVEAL
+    assert all(s.observation(p)["departure_pile_bottom"] == [] for p in (None, 0, 1))
+    s.apply(A.SWITCHMAN)
+    card = GAME.data["departure_cards"][9]
+    for p in (None, 0, 1):
+        assert s.observation(p)["departure_pile_bottom"] == [card]
+    obs = s.observation(0)
+    assert "Switchman" in GAME.render_text(obs, "en")
+    assert "Стрелочник" in GAME.render_text(obs, "ru")
