@@ -632,12 +632,11 @@ def serve(
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
-    from railtable.server.cluster import SetupError
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,
             check_seconds=check_seconds)
-    except SetupError as e:
+    except ValueError as e:  # cluster.SetupError: a setup that cannot work, and what to add
         fail(str(e))
 
 

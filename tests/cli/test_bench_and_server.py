@@ -42,11 +42,20 @@ def test_serve_passes_its_options(monkeypatch):
     result = run("serve", "--port", "9001", "--db", "sqlite:///x.db")
     assert result.exit_code == 0, result.output
     assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db",
-                      "idle_minutes": 10.0}]
+                      "idle_minutes": 10.0, "workers": 1, "broker": None, "bot_delay": 0.6,
+                      "lease_seconds": 10.0, "check_seconds": 2.0}]
     result = run("serve", "--idle-minutes", "0")
     assert result.exit_code == 0, result.output
     assert calls[-1]["idle_minutes"] == 0.0
     assert run("serve", "--idle-minutes", "-1").exit_code != 0
+    result = run("serve", "--workers", "3", "--broker", "redis://127.0.0.1:6379/0", "--db",
+                 "postgresql+psycopg://u@h/d", "--lease-seconds", "4", "--check-seconds", "1")
+    assert result.exit_code == 0, result.output
+    assert {k: calls[-1][k] for k in ("workers", "broker", "lease_seconds",
+                                      "check_seconds")} == {
+        "workers": 3, "broker": "redis://127.0.0.1:6379/0", "lease_seconds": 4.0,
+        "check_seconds": 1.0}
+    assert run("serve", "--workers", "0").exit_code != 0
 
 
 def test_loadtest_passes_its_options(monkeypatch):

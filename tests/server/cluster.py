@@ -130,8 +130,10 @@ def owner_of_connection(port: int, client_port: int) -> int | None:
     """The process that holds the server side of a loopback TCP connection."""
     out = subprocess.run(["ss", "-tnpH", "state", "established"], capture_output=True,
                          text=True).stdout
-    for line in out.splitlines():
-        if f"127.0.0.1:{port} " in line and f"127.0.0.1:{client_port}" in line:
+    for line in out.splitlines():  # Recv-Q Send-Q Local Peer Process
+        cols = line.split()
+        if (len(cols) >= 5 and cols[2] == f"127.0.0.1:{port}"
+                and cols[3] == f"127.0.0.1:{client_port}"):
             m = re.search(r"pid=(\d+)", line)
             if m:
                 return int(m.group(1))
