@@ -195,3 +195,37 @@ def test_one_way_out_in_any_direction_is_not_a_dead_end(d):
     s.apply(A.END)  # seat 0 ends its turn; seat 1's begins
     assert s.current_player() == 1 and s.observation(None)["players"][1]["cell"] == c
     assert A.MOVE + d in s.legal_actions()
+
+
+# ---------------------------------------------------------------- found by mutation testing
+
+@pytest.mark.parametrize("d", [0, 5])
+def test_a_road_that_meets_no_road_is_a_dead_end(d):
+    # rulebook: 16. Особые ситуации (a player who cannot get out of his hex with what he has
+    # loses his items, weapons, tasks and money and goes back to the start) and 6.
+    # Перемещение по карте (a step follows a road into the next hex's road)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    q = G.nb[c * 6 + d]
+    lay(s, q, "stone_road", roads=63 & ~(1 << ((d + 3) % 6)))  # no road back towards c
+    s.pos[1] = c
+    force(s, *rolls(3))
+    s.apply(A.END)
+    obs = s.observation(None)["players"][1]
+    assert obs["cell"] == CENTER and obs["money"] == 0
+
+
+@pytest.mark.parametrize("gap", [0, 2])
+def test_a_gap_on_one_edge_leaves_the_other_roads_open(gap):
+    # rulebook: 6. Перемещение по карте (a hex's roads lead to its neighbours; a gap on an
+    # edge closes that edge only)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", gaps=1 << gap)
+    kinds = ["stone_cross", "sand_dunes", "swamp", "lava_field", "sand_canyon", "lake"]
+    for d in range(6):
+        lay(s, G.nb[c * 6 + d], kinds[d])  # roads on every edge
+    turn_of(s, 0, c)
+    moves = sorted(a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5)
+    assert moves == [d for d in range(6) if d != gap]
