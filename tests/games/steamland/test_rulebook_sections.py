@@ -229,3 +229,20 @@ def test_a_gap_on_one_edge_leaves_the_other_roads_open(gap):
     turn_of(s, 0, c)
     moves = sorted(a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5)
     assert moves == [d for d in range(6) if d != gap]
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_caught_thief_with_nothing_goes_to_the_dungeon_and_the_log_says_so(seat):
+    # rulebook: 9. Предметы, Операция кражи (1-2: the theft fails; with no item and no money
+    # the player sits out his next three turns in the dungeon)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, seat, c)
+    s.bank += s.money[seat]
+    s.money[seat] = 0
+    force(s, *rolls(1))
+    s.apply(A.STEAL)
+    assert {"type": "steal", "player": seat, "roll": 1, "to": None} in s.events
+    assert {"type": "dungeon", "player": seat, "turns": 3, "to": None} in s.events
+    assert s.observation(None)["players"][seat]["dungeon"] == 3
