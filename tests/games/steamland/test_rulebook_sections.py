@@ -10,7 +10,7 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls
+from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls, task
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -246,3 +246,73 @@ def test_a_caught_thief_with_nothing_goes_to_the_dungeon_and_the_log_says_so(sea
     assert {"type": "steal", "player": seat, "roll": 1, "to": None} in s.events
     assert {"type": "dungeon", "player": seat, "turns": 3, "to": None} in s.events
     assert s.observation(None)["players"][seat]["dungeon"] == 3
+
+
+@pytest.mark.parametrize("slot", [0, 1])
+def test_a_won_gamble_keeps_the_stake_and_adds_the_engineers_item(slot):
+    # rulebook: 9. Предметы, Операция игры на предметы (the player stakes an item; rolling
+    # as much as the Chief Engineer or more, he gets the Engineer's item): the first and the
+    # last of two items staked
+    from .helpers import give_item, seed_for
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 0, c)
+    give_item(s, 0, "tea_chest", hidden=True)
+    give_item(s, 0, "elixir", hidden=True)
+    staked = ("tea_chest", "elixir")[slot]
+    s._seed = seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (4, 4))
+    s.apply(A.GAMBLE + slot)
+    items = s.observation(1)["players"][0]["items"]  # as another seat sees them
+    assert len(items) == 3
+    assert items[slot]["kind"] == staked and items[slot]["hidden"] is False
+
+
+def test_the_equipment_purchase_pass_is_announced():
+    # rulebook: 4. Начало игры (the players buy their equipment in turn; one who is done
+    # passes): the log says so
+    s = G.new_state(3, 7)
+    assert s.phase == R.PH_SHOP
+    s.apply(A.END)
+    assert {"type": "shop_pass", "player": 0, "to": None} in s.events
+
+
+def test_a_forced_task_returned_is_announced():
+    # rulebook: 8. Задания (a task from an event cannot be refused: the player with two
+    # returns one to the pile)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[1] = c
+    s.tasks[1] = [task(s, "parcel"), task(s, "trophy")]
+    priv = [t for t in s.qdeck if not G.q_common[t]][0]
+    s.qdeck.remove(priv)
+    s.qdeck.append(priv)
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_TASK)  # the task event on top
+    force(s, *rolls(G.red_face))  # seat 1's roll: the red face, an event
+    s.apply(A.END)
+    assert s.current_player() == 1 and len(s.legal_actions()) == 3
+    s.apply(A.DROP_TASK + 2)
+    assert {"type": "drop_task", "player": 1, "task": priv, "reveal": True,
+            "to": None} in s.events
+
+
+def test_the_old_boiler_house_is_open_on_all_six_sides():
+    # rulebook: 4. Начало игры (the start tile, the Old Boiler House, lies face up in the
+    # centre; the rest is fog): the first step may go any way
+    s = G.new_state(3, 0)
+    while s.phase == R.PH_SHOP:
+        s.apply(A.END)
+    assert s.current_player() == 0 and s.phase == R.PH_TURN
+    obs = s.observation(0)["players"][0]
+    assert obs["cell"] == CENTER and [i["kind"] for i in obs["items"]] == ["tea_chest"]
+    assert sorted(a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5) == \
+        list(range(6))
+
+
+def test_the_map_is_a_hexagon_of_the_grid_radius():
+    # rulebook: 5. Карта (the map grows from the Old Boiler House); its size is the project's
+    # design: every hex within grid_radius steps of the centre (docs/games/steamland.md)
+    r = G.rules["grid_radius"] if hasattr(G, "rules") else 6
+    assert G.ncells == 1 + 3 * r * (r + 1)
+    assert all(max(abs(q), abs(rr), abs(q + rr)) <= r for q, rr in G.cells)
