@@ -316,3 +316,61 @@ def test_the_map_is_a_hexagon_of_the_grid_radius():
     r = G.rules["grid_radius"] if hasattr(G, "rules") else 6
     assert G.ncells == 1 + 3 * r * (r + 1)
     assert all(max(abs(q), abs(rr), abs(q + rr)) <= r for q, rr in G.cells)
+
+
+def dragons_on_the_map(s, k):
+    """k Steam Dragons (1..k) standing on hexes of their own, far from seat 0. Sets: tile,
+    roads (lay), mon, dpos, ndragons; takes the dragons' cards out of the piles."""
+    spots = [c for c in range(G.ncells) if s.tile[c] < 0 and c not in (FAR,)
+             and max(abs(G.cells[c][0]), abs(G.cells[c][1]), abs(sum(G.cells[c]))) == 6]
+    for n in range(1, k + 1):
+        c = spots[n * 3]
+        lay(s, c, ("stone_cross", "sand_dunes", "swamp")[n - 1])
+        d = creature(s, f"dragon_{n}")
+        s.mon[c] = d
+        s.dpos[G.c_dragon[d]] = c
+        s.ndragons += 1
+    s._la = None
+
+
+@pytest.mark.parametrize("before, over", [(2, False), (3, True)])
+def test_the_fourth_dragon_ends_the_game_and_the_third_does_not(before, over):
+    # rulebook: Цель игры, 4 (four Steam Dragons on the map at once: everyone loses) and
+    # 12. Существа (three dragons: «Ужас», an event every turn)
+    s = ready(level="professor")  # dragons from their own pile, on attack hexes
+    dragons_on_the_map(s, before)
+    q = G.nb[CENTER * 6 + 0]
+    assert s.tile[q] < 0
+    attack = next(t for t in s.tdeck if G.t_key[t] == "creature_attack")
+    s.tdeck.remove(attack)
+    s.tdeck.append(attack)  # the next tile revealed: a creature attack
+    s.apply(A.MOVE + 0)
+    appeared = [e["creature"] for e in s.events if e["type"] == "creature_appears"]
+    assert len(appeared) == 1 and G.c_dragon[appeared[0]]  # a dragon joins the others
+    assert s.is_terminal() is over
+    if over:
+        assert s.result().reason == "four_dragons" and s.result().winners == ()
+
+
+def test_another_players_hidden_item_is_resampled_in_a_determinized_world():
+    # rulebook: 4. Начало игры (each player's first item is drawn face down): what seat 0
+    # cannot see is not given away to its search bots by determinize
+    import random
+    s = ready()
+    from .helpers import give_item
+    give_item(s, 1, "tea_chest", hidden=True)
+    kinds = set()
+    for k in range(10):
+        d = s.determinize(0, random.Random(k))
+        kinds.add(d.observation(1)["players"][1]["items"][0]["kind"])
+    assert len(kinds) > 1
+
+
+def test_another_players_private_task_is_resampled_in_a_determinized_world():
+    # rulebook: 8. Задания (a task card is handed over face down; its cities are the
+    # holder's own rolls): seat 0's determinized worlds vary seat 1's task
+    import random
+    s = ready()
+    s.tasks[1] = [task(s, "parcel")]
+    held = {tuple(s.determinize(0, random.Random(k)).tasks[1]) for k in range(10)}
+    assert len(held) > 1
