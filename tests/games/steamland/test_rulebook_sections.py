@@ -374,3 +374,21 @@ def test_another_players_private_task_is_resampled_in_a_determinized_world():
     s.tasks[1] = [task(s, "parcel")]
     held = {tuple(s.determinize(0, random.Random(k)).tasks[1]) for k in range(10)}
     assert len(held) > 1
+
+
+def test_a_lost_fight_with_nothing_to_lose_costs_one_turn():
+    # rulebook: 13. Схватка (the loser of a fight with a creature loses an item, or without
+    # one 300 pounds, or else misses a turn)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    turn_of(s, 0, c)
+    s.bank += s.money[0]
+    s.money[0] = 0
+    golem = creature(s, "coal_golem")
+    s.mon[c] = golem  # a creature guarding the hex seat 0 stands on
+    s._la = None
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 6))
+    s.apply(A.ATTACK_HERE)
+    assert {"type": "skip_turn_penalty", "player": 0, "to": None} in s.events
+    assert s.observation(None)["players"][0]["dungeon"] == 1
