@@ -392,3 +392,27 @@ def test_a_lost_fight_with_nothing_to_lose_costs_one_turn():
     s.apply(A.ATTACK_HERE)
     assert {"type": "skip_turn_penalty", "player": 0, "to": None} in s.events
     assert s.observation(None)["players"][0]["dungeon"] == 1
+
+
+def test_a_third_weapon_makes_the_player_give_one_back_and_the_log_says_which():
+    # rulebook: 10. Оружие and 4. Начало игры (two weapons at most); 9. Предметы, Операция
+    # торговли (weapons are bought at a market like items)
+    from .helpers import weapon
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.weapons[0] = [weapon(s, "knife"), weapon(s, "steam_pistol")]
+    s.money[0] += 5000
+    s.bank -= 5000
+    s._la = None
+    s.apply(A.OPEN_WEAPONS)
+    cheapest = min(range(3), key=lambda k: G.w_value[s.mdisp[k]])
+    s.apply(A.BUY_WEAPON + cheapest)
+    bought = [e["weapon"] for e in s.events if e["type"] == "buy_weapon"][0]
+    assert sorted(s.legal_actions()) == [A.DISCARD_WEAPON + k for k in range(3)]
+    knife = s.weapons[0][0]
+    s.apply(A.DISCARD_WEAPON)  # the first one: the knife goes back
+    assert {"type": "discard_weapon", "player": 0, "weapon": knife, "to": None} in s.events
+    assert sorted(s.observation(0)["players"][0]["weapons"]) == sorted(
+        [s.weapons[0][0], bought])
