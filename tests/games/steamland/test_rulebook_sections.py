@@ -416,3 +416,25 @@ def test_a_third_weapon_makes_the_player_give_one_back_and_the_log_says_which():
     assert {"type": "discard_weapon", "player": 0, "weapon": knife, "to": None} in s.events
     assert sorted(s.observation(0)["players"][0]["weapons"]) == sorted(
         [s.weapons[0][0], bought])
+
+
+def test_rolling_a_dragons_number_lets_the_player_push_it_and_the_log_says_where():
+    # rulebook: 12. Существа (each dragon has a number 1-6; a player who rolls the number of
+    # a dragon on the map may move it to a neighbouring hex of his choice)
+    s = ready()
+    dragons_on_the_map(s, 2)
+    home = s.dpos[2]
+    inward = [d for d in range(6) if G.nb[home * 6 + d] >= 0
+              and s.tile[G.nb[home * 6 + d]] < 0][0]
+    q = G.nb[home * 6 + inward]
+    lay(s, q, "lake")
+    force(s, *rolls(2))  # seat 1's roll: dragon 2's number
+    s.apply(A.END)
+    assert s.current_player() == 1 and sorted(s.legal_actions()) == sorted(
+        [A.END, A.MOVE + inward])
+    s.apply(A.MOVE + inward)
+    dragon = s.mon[q]
+    assert {"type": "dragon_moves", "player": 1, "creature": dragon, "cell": q,
+            "to": None} in s.events
+    tiles = {t["cell"]: t for t in s.observation(None)["tiles"]}
+    assert tiles[q]["creature"] == dragon and tiles[home]["creature"] is None
