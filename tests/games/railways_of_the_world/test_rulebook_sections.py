@@ -340,3 +340,29 @@ def test_a_city_emptied_by_a_delivery_gets_a_marker_and_the_log_says_so():
     assert {"type": "empty_city", "city": a, "markers": 1, "map": M.id, "to": None} in s.events
     assert s.observation(None)["cities"][a]["empty"] is True
     assert s.observation(None)["empty_markers"] == 1
+
+
+@pytest.mark.parametrize("far", [0, M.num_cities - 1])
+def test_a_link_ends_in_the_first_and_the_last_city_of_the_map(far):
+    # rulebook: Прокладывание рельсов (building ends when the track reaches a city: a
+    # finished link joins two cities), city 0 (Quebec) and the last city of the map
+    s = fresh(3, 3)
+    near = next(b if a == far else a for a, b in near_pairs(2, 3)
+                if far in (a, b) and route(s, 0, b if a == far else a, far) is not None)
+    give(s, 0, 40000)
+    build_link(s, 0, near, far)
+    links = s.observation(None)["links"]
+    assert [(x["owner"], x["cities"]) for x in links] == [(0, [near, far])]
+    # the link's last tile stops on the hex before the city: no track on the city's hex
+    city_hex = list(M.hex_qr[M.city_hex[far]])
+    assert all(t[:2] != city_hex for t in links[0]["track"])
+    assert s.observation(None)["current_player"] == 1  # building it was the whole action
+
+
+def test_each_action_reports_only_its_own_events():
+    # the engine contract (docs/developing.md, Events): apply begins a fresh event list
+    s = auction_opened_by(0)
+    s.apply(A_BID)
+    assert [e["type"] for e in s.events] == ["bid"]
+    s.apply(A_PASS_BID)
+    assert [e["type"] for e in s.events] == ["pass_bid"]

@@ -10,7 +10,7 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls
+from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls, task
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -195,3 +195,246 @@ def test_one_way_out_in_any_direction_is_not_a_dead_end(d):
     s.apply(A.END)  # seat 0 ends its turn; seat 1's begins
     assert s.current_player() == 1 and s.observation(None)["players"][1]["cell"] == c
     assert A.MOVE + d in s.legal_actions()
+
+
+# ---------------------------------------------------------------- found by mutation testing
+
+@pytest.mark.parametrize("d", [0, 5])
+def test_a_road_that_meets_no_road_is_a_dead_end(d):
+    # rulebook: 16. Особые ситуации (a player who cannot get out of his hex with what he has
+    # loses his items, weapons, tasks and money and goes back to the start) and 6.
+    # Перемещение по карте (a step follows a road into the next hex's road)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    q = G.nb[c * 6 + d]
+    lay(s, q, "stone_road", roads=63 & ~(1 << ((d + 3) % 6)))  # no road back towards c
+    s.pos[1] = c
+    force(s, *rolls(3))
+    s.apply(A.END)
+    obs = s.observation(None)["players"][1]
+    assert obs["cell"] == CENTER and obs["money"] == 0
+
+
+@pytest.mark.parametrize("gap", [0, 2])
+def test_a_gap_on_one_edge_leaves_the_other_roads_open(gap):
+    # rulebook: 6. Перемещение по карте (a hex's roads lead to its neighbours; a gap on an
+    # edge closes that edge only)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", gaps=1 << gap)
+    kinds = ["stone_cross", "sand_dunes", "swamp", "lava_field", "sand_canyon", "lake"]
+    for d in range(6):
+        lay(s, G.nb[c * 6 + d], kinds[d])  # roads on every edge
+    turn_of(s, 0, c)
+    moves = sorted(a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5)
+    assert moves == [d for d in range(6) if d != gap]
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_caught_thief_with_nothing_goes_to_the_dungeon_and_the_log_says_so(seat):
+    # rulebook: 9. Предметы, Операция кражи (1-2: the theft fails; with no item and no money
+    # the player sits out his next three turns in the dungeon)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, seat, c)
+    s.bank += s.money[seat]
+    s.money[seat] = 0
+    force(s, *rolls(1))
+    s.apply(A.STEAL)
+    assert {"type": "steal", "player": seat, "roll": 1, "to": None} in s.events
+    assert {"type": "dungeon", "player": seat, "turns": 3, "to": None} in s.events
+    assert s.observation(None)["players"][seat]["dungeon"] == 3
+
+
+@pytest.mark.parametrize("slot", [0, 1])
+def test_a_won_gamble_keeps_the_stake_and_adds_the_engineers_item(slot):
+    # rulebook: 9. Предметы, Операция игры на предметы (the player stakes an item; rolling
+    # as much as the Chief Engineer or more, he gets the Engineer's item): the first and the
+    # last of two items staked
+    from .helpers import give_item, seed_for
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 0, c)
+    give_item(s, 0, "tea_chest", hidden=True)
+    give_item(s, 0, "elixir", hidden=True)
+    staked = ("tea_chest", "elixir")[slot]
+    s._seed = seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (4, 4))
+    s.apply(A.GAMBLE + slot)
+    items = s.observation(1)["players"][0]["items"]  # as another seat sees them
+    assert len(items) == 3
+    assert items[slot]["kind"] == staked and items[slot]["hidden"] is False
+
+
+def test_the_equipment_purchase_pass_is_announced():
+    # rulebook: 4. Начало игры (the players buy their equipment in turn; one who is done
+    # passes): the log says so
+    s = G.new_state(3, 7)
+    assert s.phase == R.PH_SHOP
+    s.apply(A.END)
+    assert {"type": "shop_pass", "player": 0, "to": None} in s.events
+
+
+def test_a_forced_task_returned_is_announced():
+    # rulebook: 8. Задания (a task from an event cannot be refused: the player with two
+    # returns one to the pile)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[1] = c
+    s.tasks[1] = [task(s, "parcel"), task(s, "trophy")]
+    priv = [t for t in s.qdeck if not G.q_common[t]][0]
+    s.qdeck.remove(priv)
+    s.qdeck.append(priv)
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_TASK)  # the task event on top
+    force(s, *rolls(G.red_face))  # seat 1's roll: the red face, an event
+    s.apply(A.END)
+    assert s.current_player() == 1 and len(s.legal_actions()) == 3
+    s.apply(A.DROP_TASK + 2)
+    assert {"type": "drop_task", "player": 1, "task": priv, "reveal": True,
+            "to": None} in s.events
+
+
+def test_the_old_boiler_house_is_open_on_all_six_sides():
+    # rulebook: 4. Начало игры (the start tile, the Old Boiler House, lies face up in the
+    # centre; the rest is fog): the first step may go any way
+    s = G.new_state(3, 0)
+    while s.phase == R.PH_SHOP:
+        s.apply(A.END)
+    assert s.current_player() == 0 and s.phase == R.PH_TURN
+    obs = s.observation(0)["players"][0]
+    assert obs["cell"] == CENTER and [i["kind"] for i in obs["items"]] == ["tea_chest"]
+    assert sorted(a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5) == \
+        list(range(6))
+
+
+def test_the_map_is_a_hexagon_of_the_grid_radius():
+    # rulebook: 5. Карта (the map grows from the Old Boiler House); its size is the project's
+    # design: every hex within grid_radius steps of the centre (docs/games/steamland.md)
+    r = G.rules["grid_radius"] if hasattr(G, "rules") else 6
+    assert G.ncells == 1 + 3 * r * (r + 1)
+    assert all(max(abs(q), abs(rr), abs(q + rr)) <= r for q, rr in G.cells)
+
+
+def dragons_on_the_map(s, k):
+    """k Steam Dragons (1..k) standing on hexes of their own, far from seat 0. Sets: tile,
+    roads (lay), mon, dpos, ndragons; takes the dragons' cards out of the piles."""
+    spots = [c for c in range(G.ncells) if s.tile[c] < 0 and c not in (FAR,)
+             and max(abs(G.cells[c][0]), abs(G.cells[c][1]), abs(sum(G.cells[c]))) == 6]
+    for n in range(1, k + 1):
+        c = spots[n * 3]
+        lay(s, c, ("stone_cross", "sand_dunes", "swamp")[n - 1])
+        d = creature(s, f"dragon_{n}")
+        s.mon[c] = d
+        s.dpos[G.c_dragon[d]] = c
+        s.ndragons += 1
+    s._la = None
+
+
+@pytest.mark.parametrize("before, over", [(2, False), (3, True)])
+def test_the_fourth_dragon_ends_the_game_and_the_third_does_not(before, over):
+    # rulebook: Цель игры, 4 (four Steam Dragons on the map at once: everyone loses) and
+    # 12. Существа (three dragons: «Ужас», an event every turn)
+    s = ready(level="professor")  # dragons from their own pile, on attack hexes
+    dragons_on_the_map(s, before)
+    q = G.nb[CENTER * 6 + 0]
+    assert s.tile[q] < 0
+    attack = next(t for t in s.tdeck if G.t_key[t] == "creature_attack")
+    s.tdeck.remove(attack)
+    s.tdeck.append(attack)  # the next tile revealed: a creature attack
+    s.apply(A.MOVE + 0)
+    appeared = [e["creature"] for e in s.events if e["type"] == "creature_appears"]
+    assert len(appeared) == 1 and G.c_dragon[appeared[0]]  # a dragon joins the others
+    assert s.is_terminal() is over
+    if over:
+        assert s.result().reason == "four_dragons" and s.result().winners == ()
+
+
+def test_another_players_hidden_item_is_resampled_in_a_determinized_world():
+    # rulebook: 4. Начало игры (each player's first item is drawn face down): what seat 0
+    # cannot see is not given away to its search bots by determinize
+    import random
+    s = ready()
+    from .helpers import give_item
+    give_item(s, 1, "tea_chest", hidden=True)
+    kinds = set()
+    for k in range(10):
+        d = s.determinize(0, random.Random(k))
+        kinds.add(d.observation(1)["players"][1]["items"][0]["kind"])
+    assert len(kinds) > 1
+
+
+def test_another_players_private_task_is_resampled_in_a_determinized_world():
+    # rulebook: 8. Задания (a task card is handed over face down; its cities are the
+    # holder's own rolls): seat 0's determinized worlds vary seat 1's task
+    import random
+    s = ready()
+    s.tasks[1] = [task(s, "parcel")]
+    held = {tuple(s.determinize(0, random.Random(k)).tasks[1]) for k in range(10)}
+    assert len(held) > 1
+
+
+def test_a_lost_fight_with_nothing_to_lose_costs_one_turn():
+    # rulebook: 13. Схватка (the loser of a fight with a creature loses an item, or without
+    # one 300 pounds, or else misses a turn)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    turn_of(s, 0, c)
+    s.bank += s.money[0]
+    s.money[0] = 0
+    golem = creature(s, "coal_golem")
+    s.mon[c] = golem  # a creature guarding the hex seat 0 stands on
+    s._la = None
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 6))
+    s.apply(A.ATTACK_HERE)
+    assert {"type": "skip_turn_penalty", "player": 0, "to": None} in s.events
+    assert s.observation(None)["players"][0]["dungeon"] == 1
+
+
+def test_a_third_weapon_makes_the_player_give_one_back_and_the_log_says_which():
+    # rulebook: 10. Оружие and 4. Начало игры (two weapons at most); 9. Предметы, Операция
+    # торговли (weapons are bought at a market like items)
+    from .helpers import weapon
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.weapons[0] = [weapon(s, "knife"), weapon(s, "steam_pistol")]
+    s.money[0] += 5000
+    s.bank -= 5000
+    s._la = None
+    s.apply(A.OPEN_WEAPONS)
+    cheapest = min(range(3), key=lambda k: G.w_value[s.mdisp[k]])
+    s.apply(A.BUY_WEAPON + cheapest)
+    bought = [e["weapon"] for e in s.events if e["type"] == "buy_weapon"][0]
+    assert sorted(s.legal_actions()) == [A.DISCARD_WEAPON + k for k in range(3)]
+    knife = s.weapons[0][0]
+    s.apply(A.DISCARD_WEAPON)  # the first one: the knife goes back
+    assert {"type": "discard_weapon", "player": 0, "weapon": knife, "to": None} in s.events
+    assert sorted(s.observation(0)["players"][0]["weapons"]) == sorted(
+        [s.weapons[0][0], bought])
+
+
+def test_rolling_a_dragons_number_lets_the_player_push_it_and_the_log_says_where():
+    # rulebook: 12. Существа (each dragon has a number 1-6; a player who rolls the number of
+    # a dragon on the map may move it to a neighbouring hex of his choice)
+    s = ready()
+    dragons_on_the_map(s, 2)
+    home = s.dpos[2]
+    inward = [d for d in range(6) if G.nb[home * 6 + d] >= 0
+              and s.tile[G.nb[home * 6 + d]] < 0][0]
+    q = G.nb[home * 6 + inward]
+    lay(s, q, "lake")
+    force(s, *rolls(2))  # seat 1's roll: dragon 2's number
+    s.apply(A.END)
+    assert s.current_player() == 1 and sorted(s.legal_actions()) == sorted(
+        [A.END, A.MOVE + inward])
+    s.apply(A.MOVE + inward)
+    dragon = s.mon[q]
+    assert {"type": "dragon_moves", "player": 1, "creature": dragon, "cell": q,
+            "to": None} in s.events
+    tiles = {t["cell"]: t for t in s.observation(None)["tiles"]}
+    assert tiles[q]["creature"] == dragon and tiles[home]["creature"] is None
