@@ -209,8 +209,10 @@ class Game:
 
 
 @functools.cache
-def _read_i18n(folder: Path) -> dict:
-    path = folder / "i18n.json"
+def _read_i18n(module_file: str) -> dict:
+    # cached by the module's path as given: resolving a path on every call cost more than
+    # the labels themselves (describe() of every legal action in OpenSpiel's checks)
+    path = Path(module_file).resolve().parent / "i18n.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
@@ -219,7 +221,7 @@ def load_i18n(module_file: str, lang: str | None = None) -> dict:
     the game's folder: pass `__file__`), read once. Without `lang`, the whole file
     ({"ru": {...}, "en": {...}}); with it, that language's part, English when the file has
     no such language. A folder without i18n.json has no texts ({})."""
-    data = _read_i18n(Path(module_file).resolve().parent)
+    data = _read_i18n(module_file)
     if lang is None:
         return data
     return data.get(lang) or data.get("en") or {}

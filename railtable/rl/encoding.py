@@ -92,7 +92,7 @@ class Encoder:
         if len(out) != self.size:
             raise AssertionError(f"{type(self).__name__} wrote {len(out)} numbers, "
                                  f"declared {self.size}")
-        return np.asarray(out, dtype=DTYPE)
+        return np.fromiter(out, DTYPE, self.size)  # faster than np.asarray on a list
 
     def fill(self, obs: dict, seat: int, out: list) -> None:
         raise NotImplementedError

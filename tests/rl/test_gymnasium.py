@@ -14,6 +14,10 @@ from railtable.rl import ILLEGAL_REWARD
 
 GAMES = list(rl.games())
 
+# The observation Box is unbounded on purpose (raw counts and money, docs/rl.md): Gymnasium's
+# checker warns about infinite bounds.
+pytestmark = pytest.mark.filterwarnings("ignore:.*Box observation space (minimum|maximum)")
+
 
 def test_every_game_is_registered():
     for gid in GAMES:
@@ -99,3 +103,14 @@ def test_vector_environments(mode):
         obs, rewards, terms, truncs, info = envs.step(actions)
         assert np.isfinite(obs).all()
     envs.close()
+
+
+def test_mcts_opponents():
+    env = gymnasium.make("railtable/TicketToRide-v0", num_players=2,
+                         opponents="mcts(iterations=4)")
+    obs, info = env.reset(seed=6)
+    for _ in range(3):
+        obs, reward, done, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not done
+    assert type(env.unwrapped.bots[1]).__name__ == "MCTSBot"
+    env.close()
