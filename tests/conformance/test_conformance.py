@@ -18,9 +18,8 @@ import pytest
 
 from railtable.engine.game import TERMINAL, IllegalAction
 from railtable.engine.record import Record, check_result, replay, start
-from railtable.engine.registry import games
 
-from .cases import Case, cases
+from .cases import Case, cases, registered
 from .play import (diff, max_decisions, obs_diff, observe, pick, play_out, policy, seats,
                    snapshot, trajectories)
 
@@ -68,7 +67,7 @@ def test_legal_actions_and_length(case: Case):
 
 def _game_params(check: str) -> list:
     out = []
-    for game_id in games():
+    for game_id in registered():
         reason = KNOWN_BUGS.get((check, game_id))
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(game_id, id=game_id, marks=marks))
