@@ -438,3 +438,17 @@ def test_rolling_a_dragons_number_lets_the_player_push_it_and_the_log_says_where
             "to": None} in s.events
     tiles = {t["cell"]: t for t in s.observation(None)["tiles"]}
     assert tiles[q]["creature"] == dragon and tiles[home]["creature"] is None
+
+
+def test_ending_the_turn_in_the_middle_of_a_discard_is_refused_with_a_reason():
+    # the engine contract (docs/developing.md): an illegal action raises IllegalAction with
+    # a reason a person understands; here action 0, "end", while a fourth weapon waits
+    from railtable.engine import IllegalAction
+
+    from .helpers import weapon
+    s = ready()
+    s.weapons[0] = [weapon(s, "knife"), weapon(s, "steam_pistol")]
+    s.pend = [(R.P_WDISCARD, 0, s.wdeck.pop())]  # a third weapon arrived: one must go
+    s._la = None
+    with pytest.raises(IllegalAction, match="not allowed during this decision"):
+        s.apply(A.END)
