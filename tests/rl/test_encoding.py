@@ -11,7 +11,7 @@ import pytest
 
 import railtable.rl as rl
 from railtable.rl.encoders import EnvelopeEncoder
-from tests.rl.conftest import CONFIGS, GAME_COUNTS, config_id
+from tests.rl.conftest import CONFIGS, GAME_COUNTS, GAME_IDS, config_id
 
 
 def _states(table, seed: int, games: int = 2, every: int = 7):
@@ -28,11 +28,17 @@ def _states(table, seed: int, games: int = 2, every: int = 7):
         yield s
 
 
+def test_a_game_without_an_encoder_gets_the_envelope():
+    t = rl.Table("toy")  # tests/engine/toy_game.py, registered for every test
+    assert isinstance(t.encoder, EnvelopeEncoder)
+    s = t.new_state(1)
+    v = t.vector(s, 0)
+    assert v.shape == (2 * t.num_players + 1,)  # current player, round, scores
+
+
 def test_every_game_of_the_tree_has_its_own_encoder():
-    tree = [gid for gid, g in rl.games().items()
-            if type(g).__module__.startswith("railtable.games.")]
-    assert len(tree) >= 5
-    for gid in tree:
+    assert len(GAME_IDS) >= 5
+    for gid in GAME_IDS:
         enc = rl.Table(gid).encoder
         assert not isinstance(enc, EnvelopeEncoder), gid
 

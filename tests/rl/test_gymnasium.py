@@ -10,9 +10,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import railtable.rl as rl
+from tests.rl.conftest import GAME_IDS
 from railtable.rl import ILLEGAL_REWARD
 
-GAMES = list(rl.games())
+GAMES = GAME_IDS
 
 # The observation Box is unbounded on purpose (raw counts and money, docs/rl.md): Gymnasium's
 # checker warns about infinite bounds.

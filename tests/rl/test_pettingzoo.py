@@ -9,7 +9,7 @@ from pettingzoo.test import api_test, seed_test
 
 import railtable.rl as rl
 from railtable.rl import ILLEGAL_REWARD
-from tests.rl.conftest import CONFIGS, GAME_COUNTS, config_id
+from tests.rl.conftest import CONFIGS, GAME_COUNTS, GAME_IDS, config_id
 
 # PettingZoo warns about a Dict observation space and float observations: both are the
 # documented design (classic games ship the same shape).
@@ -91,7 +91,7 @@ def test_masks_and_turns_follow_the_game(gid, n):
         e.step(int(rng.choice(e.state.legal_actions())))
 
 
-@pytest.mark.parametrize("gid", list(rl.games()))
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_render_shows_the_position_as_text(gid):
     e = rl.raw_env(gid, render_mode="ansi")
     e.reset(seed=1)
