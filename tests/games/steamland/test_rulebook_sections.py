@@ -452,3 +452,26 @@ def test_ending_the_turn_in_the_middle_of_a_discard_is_refused_with_a_reason():
     s._la = None
     with pytest.raises(IllegalAction, match="not allowed during this decision"):
         s.apply(A.END)
+
+
+def test_a_slain_dragons_number_moves_no_dragon():
+    # rulebook: 12. Существа (a player who rolls the number of a dragon on the map may move
+    # it): once dragon 1 is slain, rolling 1 offers nothing to push, whatever hexes are open
+    from .helpers import weapon
+    s = ready()
+    dragons_on_the_map(s, 1)
+    lair = s.dpos[1]
+    turn_of(s, 0, lair)
+    s.weapons[0] = [weapon(s, "knife")]
+    kinds = iter(["stone_cross", "sand_dunes", "swamp", "lava_field", "sand_canyon", "lake",
+                  "stone_road", "river_ford", "tavern", "tavern"])
+    for c in range(10):  # open hexes in the map's first corner (the lowest cell numbers)
+        if s.tile[c] < 0 and c != lair:
+            lay(s, c, next(kinds))
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
+    s.apply(A.ATTACK_HERE)
+    obs = s.observation(None)
+    assert obs["players"][0]["dragons_defeated"] == 1
+    force(s, *rolls(1))  # seat 1's roll: the slain dragon's number
+    s.apply(A.END)
+    assert s.current_player() == 1 and s.phase == R.PH_TURN and not s.pend

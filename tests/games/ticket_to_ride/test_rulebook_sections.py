@@ -1,0 +1,59 @@
+"""Rule tests named after the rulebook's sections (and the reference notes), for cases the
+other files leave open (found by mutation testing, docs/developing.md). Positions come from
+helpers.py, then are played through legal actions."""
+
+import random
+
+import pytest
+
+from railtable.engine import IllegalAction
+from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride.actions import LOCO, PASS
+from railtable.games.ticket_to_ride.rules import OVER, TURN
+
+from .helpers import hand, position
+
+
+def no_route_of_length_one():
+    """Every route of length 1 already claimed (by seat 1), so one locomotive buys nothing."""
+    return {1: tuple(r for r in range(GAME.num_routes) if GAME.route_length[r] == 1)}
+
+
+def test_taking_a_face_up_locomotive_breaks_a_chain_of_passes():
+    # NOTES 5 (a player may pass only when no action is possible; a full round of passes
+    # ends the game) and «Карты Вагонов» (a face-up locomotive is the whole turn's draw)
+    s = position(2, hands=[hand(), hand()], face_up=[LOCO, -1, -1, -1, -1], deck=[],
+                 discard=[0] * 9, pile=[], claimed=no_route_of_length_one())
+    assert s.legal_actions() == [0]    # seat 0: the locomotive, nothing else
+    s.apply(0)
+    assert s.cur == 1 and s.legal_actions() == [PASS]
+    s.apply(PASS)                      # seat 1: the first pass since the draw
+    assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
+    s.apply(PASS)                      # seat 0: the round of passes is full
+    assert s.phase == OVER and s.result().reason == "no_moves"
+
+
+@pytest.mark.parametrize("bad", [{"type": "zebra", "slot": 0}, {"type": "take_face_upx", "slot": 0},
+                                 {"type": "z"}])
+def test_an_unknown_action_type_is_refused(bad):
+    # the engine contract (docs/developing.md): client input is validated, a bad one refused
+    s = position(2, hands=[hand(red=2), hand()])
+    with pytest.raises(IllegalAction):
+        GAME.action_from_json(s, bad)
+
+
+def test_every_action_offered_is_within_the_action_space():
+    # the engine contract (docs/developing.md): actions are the integers 0..num_actions-1,
+    # and an integer past them has no JSON form
+    for seed in range(3):
+        s = GAME.new_state(2, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert 0 <= min(legal) and max(legal) < GAME.num_actions
+            for a in legal:
+                assert GAME.action_from_json(s, GAME.action_to_json(s, a)) == a
+            s.apply(rng.choice(legal))
+    for past in (GAME.num_actions, GAME.num_actions + 7):
+        with pytest.raises(IllegalAction):
+            GAME.action_to_json(s, past)
