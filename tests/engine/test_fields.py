@@ -182,7 +182,8 @@ def _positions(game, n, options, seed, every):
         k += 1
 
 
-GAMES = sorted(games())
+# the shipped games (tests register toy games of their own, one of which crashes on purpose)
+GAMES = sorted(i for i, g in games().items() if type(g).__module__.startswith("railtable.games."))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
