@@ -16,7 +16,7 @@ def _broke(s, p):
     s.bank += s.money[p]
     s.money[p] = 0
     s.items[p] = []
-    s._la = None
+    s._legal = None
 
 
 # ---------------------------------------------------------------- 13. Схватка
@@ -61,7 +61,7 @@ def test_helper_with_nothing_to_give_skips_no_turn_but_beaten_player_does():
     _broke(s, 1)
     golem = creature(s, "coal_golem")  # strength 3
     s._place(golem, c)
-    s._la = None
+    s._legal = None
     s.apply(A.ATTACK_HERE)
     assert s.current_player() == 1
     force(s, lambda r: [r.randint(1, 6) for _ in range(3)] == [1, 6, 1])
@@ -197,7 +197,7 @@ def test_exchange_declined_changes_nothing():
 def test_exchange_needs_items_on_both_sides_and_one_hex():
     s, tea, watch, nugget = _traders()
     s.items[1] = []
-    s._la = None
+    s._legal = None
     assert not [a for a in s.legal_actions() if a >= A.OFFER]
     s, tea, watch, nugget = _traders()
     s.pos[1] = cell(1, 0)
