@@ -25,10 +25,7 @@ from .play import (diff, max_decisions, obs_diff, observe, pick, play_out, polic
 
 # Genuine bugs the suite found and that are routed to their owners: (check, case id) ->
 # the bug. Strict: the mark must go when the bug is fixed.
-KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("legal_list", "railways_of_the_world"):
-        "legal_actions() hands out the state's own cached list (issue #26)",
-}
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 
 def params(check: str) -> list:
