@@ -57,3 +57,16 @@ def test_every_action_offered_is_within_the_action_space():
     for past in (GAME.num_actions, GAME.num_actions + 7):
         with pytest.raises(IllegalAction):
             GAME.action_to_json(s, past)
+
+
+@pytest.mark.parametrize("slot", [0, 4])
+def test_the_card_that_replaces_a_taken_face_up_card_is_shown_to_all(slot):
+    # rulebook: «Карты Вагонов» (a face-up card taken is replaced at once by the top card of
+    # the deck, face up): the log shows which card, in the first and the last slot
+    from .helpers import BLUE, RED
+    s = position(2, hands=[hand(), hand()], face_up=[RED] * 5, deck=[BLUE, RED])
+    s.apply(slot)
+    shown = [e for e in s.events if e["type"] == "face_up"]
+    assert shown == [{"type": "face_up", "slot": slot, "card": GAME.kinds[RED],
+                      "reveal": True, "to": None}]
+    assert s.observation(1)["face_up"][slot] == GAME.kinds[RED]
