@@ -398,3 +398,18 @@ def test_a_loan_is_announced_and_the_first_auction_is_in_turn_one():
     s.apply(A_CARD)  # choosing an operations card: no new-city colour is being chosen
     assert s.observation(None)["phase"] != "urbanize_city"
     assert "urbanize_colour" not in s.observation(None)
+
+
+def test_the_end_of_the_last_round_is_announced():
+    # rulebook: Ход игры (once the last empty-city marker is out, this round and one more are
+    # played, then the game ends): the log says the game is over
+    s = to_turn(fresh(2, 4), 0)
+    s.end_round = s.round  # this is the last round (set as the markers would set it)
+    for p in range(2):
+        give(s, p, 100000)
+    events = []
+    while not s.is_terminal():
+        s.apply(A_UPGRADE)
+        events += s.events
+    assert {"type": "game_over", "to": None} in events
+    assert s.observation(None)["phase"] == "over"
