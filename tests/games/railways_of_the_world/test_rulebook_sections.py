@@ -366,3 +366,50 @@ def test_each_action_reports_only_its_own_events():
     assert [e["type"] for e in s.events] == ["bid"]
     s.apply(A_PASS_BID)
     assert [e["type"] for e in s.events] == ["pass_bid"]
+
+
+def test_the_round_ends_with_a_new_operations_card_turned_face_up_for_all():
+    # rulebook: Получение карты операции (after each round, after Фаза 3, one new card from
+    # the deck joins the available ones); turned face up, it is news to everyone (an event
+    # marked "reveal", which also stops an undo across it)
+    s = to_turn(fresh(2, 4), 0)
+    for p in range(2):
+        give(s, p, 100000)
+    top = s.deck[-1]
+    events = []
+    r = s.round
+    while s.round == r:
+        s.apply(A_UPGRADE)
+        events += s.events
+    assert {"type": "card_revealed", "card": top, "reveal": True, "to": None} in events
+    assert GAME.cards[top]["key"] in s.observation(None)["display"]
+
+
+def test_a_loan_is_announced_and_the_first_auction_is_in_turn_one():
+    # rulebook: Деньги и займы (notes may be taken at any moment, not as an action) and
+    # Фаза 1 (the round begins with the auction)
+    from railtable.games.railways_of_the_world.actions import A_NOTE as NOTE
+    s = fresh(3, 1)
+    obs = s.observation(None)
+    assert obs["phase"] == "auction" and obs["round"] == 1 and obs["turn"] == 1
+    s.apply(NOTE)
+    assert {"type": "notes", "player": 0, "count": 1, "why": "loan", "to": None} in s.events
+    to_turn(s, 0)
+    s.apply(A_CARD)  # choosing an operations card: no new-city colour is being chosen
+    assert s.observation(None)["phase"] != "urbanize_city"
+    assert "urbanize_colour" not in s.observation(None)
+
+
+def test_the_end_of_the_last_round_is_announced():
+    # rulebook: Ход игры (once the last empty-city marker is out, this round and one more are
+    # played, then the game ends): the log says the game is over
+    s = to_turn(fresh(2, 4), 0)
+    s.end_round = s.round  # this is the last round (set as the markers would set it)
+    for p in range(2):
+        give(s, p, 100000)
+    events = []
+    while not s.is_terminal():
+        s.apply(A_UPGRADE)
+        events += s.events
+    assert {"type": "game_over", "to": None} in events
+    assert s.observation(None)["phase"] == "over"

@@ -8,7 +8,7 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import LOCO, PASS
+from railtable.games.ticket_to_ride.actions import LOCO, PASS, TAKE_BLIND
 from railtable.games.ticket_to_ride.rules import OVER, TURN
 
 from .helpers import hand, position
@@ -34,7 +34,8 @@ def test_taking_a_face_up_locomotive_breaks_a_chain_of_passes():
 
 
 @pytest.mark.parametrize("bad", [{"type": "zebra", "slot": 0}, {"type": "take_face_upx", "slot": 0},
-                                 {"type": "z"}])
+                                 {"type": "z"}, {"type": "aardvark", "route": 0},
+                                 {"type": "b", "route": 1}])
 def test_an_unknown_action_type_is_refused(bad):
     # the engine contract (docs/developing.md): client input is validated, a bad one refused
     s = position(2, hands=[hand(red=2), hand()])
@@ -57,3 +58,27 @@ def test_every_action_offered_is_within_the_action_space():
     for past in (GAME.num_actions, GAME.num_actions + 7):
         with pytest.raises(IllegalAction):
             GAME.action_to_json(s, past)
+
+
+@pytest.mark.parametrize("slot", [0, 4])
+def test_the_card_that_replaces_a_taken_face_up_card_is_shown_to_all(slot):
+    # rulebook: «Карты Вагонов» (a face-up card taken is replaced at once by the top card of
+    # the deck, face up): the log shows which card, in the first and the last slot
+    from .helpers import BLUE, RED
+    s = position(2, hands=[hand(), hand()], face_up=[RED] * 5, deck=[BLUE, RED])
+    s.apply(slot)
+    shown = [e for e in s.events if e["type"] == "face_up"]
+    assert shown == [{"type": "face_up", "slot": slot, "card": GAME.kinds[RED],
+                      "reveal": True, "to": None}]
+    assert s.observation(1)["face_up"][slot] == GAME.kinds[RED]
+
+
+def test_an_empty_deck_is_rebuilt_from_the_discards_and_announced():
+    # rulebook: «Карты Вагонов» (when the deck runs out, the discard pile is shuffled into a
+    # new deck)
+    from .helpers import RED
+    s = position(2, hands=[hand(), hand()], face_up=[RED] * 5, deck=[],
+                 discard=[0, 0, 0, 3, 0, 0, 0, 0, 0])
+    s.apply(TAKE_BLIND)  # the blind draw: the deck is empty, the three discards become the deck
+    assert {"type": "reshuffle", "cards": 3, "to": None} in s.events
+    assert sum(s.hands[0]) == 1 and len(s.deck) == 2 and sum(s.discard) == 0
