@@ -36,7 +36,7 @@ def turn_of(s, p, c):
     s.mp = 8
     s.used = 0
     s.phase = R.PH_TURN
-    s._la = None
+    s._legal = None
 
 
 def top_task(s, key):
@@ -148,7 +148,7 @@ def test_only_a_player_on_the_same_hex_may_be_challenged(seat, other):
     turn_of(s, seat, c)
     assert not [a for a in s.legal_actions() if A.CHALLENGE <= a < A.CHALLENGE + 6]
     s.pos[other] = c
-    s._la = None
+    s._legal = None
     assert [a for a in s.legal_actions() if A.CHALLENGE <= a < A.CHALLENGE + 6] == \
         [A.CHALLENGE + other]
     s.apply(A.CHALLENGE + other)
@@ -291,10 +291,13 @@ def test_a_forced_task_returned_is_announced():
     s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_TASK)  # the task event on top
     force(s, *rolls(G.red_face))  # seat 1's roll: the red face, an event
     s.apply(A.END)
-    assert s.current_player() == 1 and len(s.legal_actions()) == 3
-    s.apply(A.DROP_TASK + 2)
-    assert {"type": "drop_task", "player": 1, "task": priv, "reveal": True,
+    # the new task is kept; one of the two held before goes back (§8, issue #26)
+    assert s.current_player() == 1 and s.legal_actions() == [A.DROP_TASK, A.DROP_TASK + 1]
+    held = s.tasks[1][0]
+    s.apply(A.DROP_TASK)
+    assert {"type": "drop_task", "player": 1, "task": held, "reveal": True,
             "to": None} in s.events
+    assert priv in s.tasks[1]
 
 
 def test_the_old_boiler_house_is_open_on_all_six_sides():
@@ -330,7 +333,7 @@ def dragons_on_the_map(s, k):
         s.mon[c] = d
         s.dpos[G.c_dragon[d]] = c
         s.ndragons += 1
-    s._la = None
+    s._legal = None
 
 
 @pytest.mark.parametrize("before, over", [(2, False), (3, True)])
@@ -387,7 +390,7 @@ def test_a_lost_fight_with_nothing_to_lose_costs_one_turn():
     s.money[0] = 0
     golem = creature(s, "coal_golem")
     s.mon[c] = golem  # a creature guarding the hex seat 0 stands on
-    s._la = None
+    s._legal = None
     force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 6))
     s.apply(A.ATTACK_HERE)
     assert {"type": "skip_turn_penalty", "player": 0, "to": None} in s.events
@@ -405,7 +408,7 @@ def test_a_third_weapon_makes_the_player_give_one_back_and_the_log_says_which():
     s.weapons[0] = [weapon(s, "knife"), weapon(s, "steam_pistol")]
     s.money[0] += 5000
     s.bank -= 5000
-    s._la = None
+    s._legal = None
     s.apply(A.OPEN_WEAPONS)
     cheapest = min(range(3), key=lambda k: G.w_value[s.mdisp[k]])
     s.apply(A.BUY_WEAPON + cheapest)
@@ -449,7 +452,7 @@ def test_ending_the_turn_in_the_middle_of_a_discard_is_refused_with_a_reason():
     s = ready()
     s.weapons[0] = [weapon(s, "knife"), weapon(s, "steam_pistol")]
     s.pend = [(R.P_WDISCARD, 0, s.wdeck.pop())]  # a third weapon arrived: one must go
-    s._la = None
+    s._legal = None
     with pytest.raises(IllegalAction, match="not allowed during this decision"):
         s.apply(A.END)
 

@@ -137,7 +137,7 @@ def test_north_america_is_won_with_one_good_of_each_colour_in_each_port(port, de
     deliver(s, port, "white")
     r = s.result()
     assert s.is_terminal() and r.reason == "all_goods_delivered" and r.winners == (0, 1)
-    assert s.observation(0)["won"] is True
+    assert s.observation(0)["result"]["winners"] == [0, 1]
 
 
 def test_north_america_is_not_won_while_a_port_lacks_a_colour():
@@ -193,7 +193,7 @@ def test_seat_0_is_the_first_active_player(players):
     # seats him at seat 0, docs/games/switch_and_signal.md) and ВАЖНО! В первый ход (he turns
     # the start card)
     s = GAME.new_state(players, 3)
-    assert s.current_player() == 0 and s.observation(None)["active"] == 0
+    assert s.current_player() == 0 and s.observation(None)["current_player"] == 0
     assert [e["player"] for e in s.events if e["type"] == "reveal"] == [0]
 
 
