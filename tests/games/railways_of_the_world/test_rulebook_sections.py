@@ -12,7 +12,7 @@ from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_FINISH, A_NOTE, A_PASS_BID, A_PASS_TURN, A_STEP,
-    A_TAKE_CARD, A_UPGRADE, A_USE_CARD)
+    A_RAISE_MORE, A_TAKE_CARD, A_UPGRADE, A_USE_CARD)
 from tests.games.railways_of_the_world.helpers import (
     M, build_link, city, fresh, give, near_pairs, route, to_turn)
 
@@ -84,7 +84,8 @@ def test_track_runs_straight_or_in_a_gentle_curve_in_every_direction(d):
 
 def play_out_the_round(s):
     """Finish the round through legal actions: every remaining turn passes, or takes an
-    operations card when passing is not allowed (it is only when no action is possible)."""
+    operations card when passing is not allowed (it is only when no action is possible);
+    other decisions take the first legal choice that is not a note."""
     r = s.round
     while s.round == r:
         legal = s.legal_actions()
@@ -92,8 +93,8 @@ def play_out_the_round(s):
             s.apply(A_PASS_TURN)
         elif s.phase == R.PH_TURN and A_CARD in legal:
             s.apply(A_CARD)
-        else:
-            s.apply(legal[0])
+        else:  # never a note: notes are always on offer (Деньги и займы) and end nothing
+            s.apply(next(a for a in legal if a != A_NOTE))
 
 
 @pytest.mark.parametrize("d", range(6))
@@ -288,10 +289,10 @@ def test_a_boost_card_waits_for_the_turn_while_a_windfall_pays_at_the_auction():
     s2 = fresh(3, 3)  # the same player's cards at the next auction
     s2.cards[0] = list(s.cards[0])
     assert s2.phase == R.PH_AUCTION and s2.current_player() == 0
-    uses = [a - A_USE_CARD for a in s2.legal_actions() if a >= A_USE_CARD]
+    uses = [a - A_USE_CARD for a in s2.legal_actions() if A_USE_CARD <= a < A_RAISE_MORE]
     assert uses == [cash]
     to_turn(s2, 0)
-    uses = sorted(a - A_USE_CARD for a in s2.legal_actions() if a >= A_USE_CARD)
+    uses = sorted(a - A_USE_CARD for a in s2.legal_actions() if A_USE_CARD <= a < A_RAISE_MORE)
     assert uses == sorted([boost, cash])
 
 
