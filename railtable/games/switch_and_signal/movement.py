@@ -104,9 +104,10 @@ def walk(s, t, pos, head, e, limit=5):
         e = -1
         if nxt < 0:
             return states, 1, nhead
-        m = meeting(b, occ, thead, t, nxt, nhead)
-        if m:
-            return states, 2 if m == HEAD_ON else 1, nxt
+        if occ[nxt] >= 0:   # most cells are free: no call for them
+            m = meeting(b, occ, thead, t, nxt, nhead)
+            if m:
+                return states, 2 if m == HEAD_ON else 1, nxt
         if nxt < nnc:
             states.append(2 * nxt)
             return states, 0, nxt
