@@ -25,7 +25,7 @@ import math
 
 from railtable.bots.base import Bot
 from railtable.games.switch_and_signal import actions as A
-from railtable.games.switch_and_signal.movement import next_ways, step, successors, walk
+from railtable.games.switch_and_signal.movement import next_ways, run, successors, walk
 from railtable.games.switch_and_signal.rules import (
     PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
     PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
@@ -725,14 +725,9 @@ class SwitchAndSignalBot(Bot):
         """Note the signal fields and junctions on train t's way (up to ~8 spaces): the
         green fields into `used`, the red one that stops it into `fset`, the junctions
         reached into `jset`."""
-        b = s.board
-        green, jconf = s.green, s.jconf
+        green = s.green
         crossed = []
-        for _ in range(8):
-            pos, head, _ = step(b, green, jconf, pos, head, e, crossed)
-            e = -1
-            if pos < b.num_node_cells:   # stopped, or at a city, port or starting point
-                break
+        run(s.board, None, green, s.jconf, None, t, pos, head, e, 8, crossed=crossed)
         for x in crossed:
             if x >= 0:
                 (used if green[x] else fset).add(x)

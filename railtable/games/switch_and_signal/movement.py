@@ -14,59 +14,6 @@ TRADE, PORT, START, JUNC = 0, 1, 2, 3
 OCCUPIED, HEAD_ON, BEHIND = 1, 2, 3
 
 
-def step(b, green, jconf, pos, head, e, crossed=None):
-    """One movement point: from track cell `pos` with heading `head`, or (e >= 0) out of
-    the train's node along line end e, under the switch settings `jconf` and the signals
-    `green`. Trains are not looked at (see `meeting`).
-
-    Returns (cell, heading, arrival): the cell entered, the heading there (0 in a node's
-    cell) and, when the cell is a node's, the line end the train came in by (else -1). A
-    train that cannot go on gets (-1, stop, -1): stop is the red signal field in its way
-    (>= 0) or -2 - j when the switch discs of junction j close the way.
-
-    `crossed` (a list), when given, collects the signal fields passed, the red one that
-    stops the train included, and each junction reached as -2 - j, in order.
-    """
-    if e >= 0:
-        f = b.end_field[e]
-        if f >= 0:
-            if crossed is not None:
-                crossed.append(f)
-            if not green[f]:
-                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 3 (a red signal stops the train)
-                return -1, f, -1
-        return b.end_cell[e], b.end_head[e], -1
-    i = 2 * pos + (head > 0)
-    f = b.step_field[i]
-    if f >= 0:
-        if crossed is not None:
-            crossed.append(f)
-        if not green[f]:
-            return -1, f, -1
-    nxt = b.step_cell[i]
-    if nxt >= 0:
-        return nxt, head, -1
-    end = b.step_end[i]
-    n = b.end_node[end]
-    j = b.junction_index[n]
-    if j < 0:
-        # the line ends at a city, port or starting point: the train enters its space
-        return b.node_cell[n], 0, end
-    if crossed is not None:
-        crossed.append(-2 - j)
-    e2 = b.junction_other[j][jconf[j]][b.end_local[end]]
-    if e2 < 0:
-        # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 6 (switch discs block the way)
-        return -1, -2 - j, -1
-    f = b.end_field[e2]
-    if f >= 0:
-        if crossed is not None:
-            crossed.append(f)
-        if not green[f]:
-            return -1, f, -1
-    return b.end_cell[e2], b.end_head[e2], -1
-
-
 def meeting(b, occ, thead, t, cell, heading):
     """What train t meets entering `cell` with `heading`: 0 (nothing, or itself),
     OCCUPIED (a city or port holds one train: ПРАВИЛА ДВИЖЕНИЯ п. 5), HEAD_ON (a train
@@ -78,6 +25,86 @@ def meeting(b, occ, thead, t, cell, heading):
     if cell < b.num_node_cells:
         return OCCUPIED if b.cell_kind[cell] != START else HEAD_ON
     return HEAD_ON if thead[u] == -heading else BEHIND
+
+
+# how a run ends (`run`; the kinds `walk` reports)
+ARRIVED, STOPPED, MET, RUNNING = 0, 1, 2, 3
+# why a run stopped short, besides OCCUPIED and BEHIND (`meeting`)
+RED, SWITCH = 4, 5
+
+
+def run(b, occ, green, jconf, thead, t, pos, head, e, points, states=None, crossed=None):
+    """Move train t on from track cell `pos` with heading `head` (or out of its node along
+    line end e >= 0) for up to `points` movement points, under the switch settings `jconf`,
+    the signals `green` and the trains `occ` (cell -> train; None: trains are not looked
+    at) heading `thead`. Junctions and signal fields cost nothing, each cell one point.
+
+    Returns (pos, head, left, kind, where, why): the cell the train got to, its heading
+    there, the points left unspent, and how the run ended:
+    - ARRIVED in the node cell pos (0 heading); where: the line end it came in by;
+    - STOPPED short; why RED (where: the red field), SWITCH (where: -2 - j, junction j's
+      discs close the way: ПРАВИЛА ДВИЖЕНИЯ п. 6), OCCUPIED or BEHIND (where: the cell of
+      the train in the way, see `meeting`);
+    - MET a train head-on at cell where (why HEAD_ON);
+    - RUNNING: every point spent on the track (where -1).
+    `states` (a list), when given, collects the state index (2 * cell + (heading > 0), a
+    node cell 2 * cell) after each point spent; `crossed` the signal fields passed (the red
+    one that stops the train included) and each junction reached as -2 - j, in order.
+    """
+    nnc = b.num_node_cells
+    while points > 0:
+        if e >= 0:
+            f = b.end_field[e]
+            if f >= 0:
+                if crossed is not None:
+                    crossed.append(f)
+                if not green[f]:
+                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 7 (a red signal stops the train)
+                    return pos, head, points, STOPPED, f, RED
+            nxt, nhead = b.end_cell[e], b.end_head[e]
+            e = -1
+        else:
+            i = 2 * pos + (head > 0)
+            f = b.step_field[i]
+            if f >= 0:
+                if crossed is not None:
+                    crossed.append(f)
+                if not green[f]:
+                    return pos, head, points, STOPPED, f, RED
+            nxt, nhead = b.step_cell[i], head
+            if nxt < 0:
+                end = b.step_end[i]
+                n = b.end_node[end]
+                j = b.junction_index[n]
+                if j < 0:
+                    # the line ends at a city, port or starting point: the train enters it
+                    nxt, nhead, e = b.node_cell[n], 0, end
+                else:
+                    if crossed is not None:
+                        crossed.append(-2 - j)
+                    e2 = b.junction_other[j][jconf[j]][b.end_local[end]]
+                    if e2 < 0:
+                        return pos, head, points, STOPPED, -2 - j, SWITCH
+                    f = b.end_field[e2]
+                    if f >= 0:
+                        if crossed is not None:
+                            crossed.append(f)
+                        if not green[f]:
+                            return pos, head, points, STOPPED, f, RED
+                    nxt, nhead = b.end_cell[e2], b.end_head[e2]
+        if occ is not None and occ[nxt] >= 0:
+            m = meeting(b, occ, thead, t, nxt, nhead)
+            if m:
+                return pos, head, points, MET if m == HEAD_ON else STOPPED, nxt, m
+        points -= 1
+        pos, head = nxt, nhead
+        if pos < nnc:
+            if states is not None:
+                states.append(2 * pos)
+            return pos, 0, points, ARRIVED, e, 0
+        if states is not None:
+            states.append(2 * pos + (head > 0))
+    return pos, head, 0, RUNNING, -1, 0
 
 
 def exits(b, green, cell, arrival=-1):
@@ -95,25 +122,10 @@ def walk(s, t, pos, head, e, limit=5):
     ends: 0 arrives at the node cell `where`, 1 stops short (`where`: the red field, -2 - j
     for junction j's switch, or the cell of the train in the way), 2 head-on meeting at
     cell `where`, 3 still running after `limit`."""
-    b = s.board
-    occ, green, jconf, thead = s.occ, s.green, s.jconf, s.thead
-    nnc = b.num_node_cells
     states = []
-    while len(states) < limit:
-        nxt, nhead, _ = step(b, green, jconf, pos, head, e)
-        e = -1
-        if nxt < 0:
-            return states, 1, nhead
-        if occ[nxt] >= 0:   # most cells are free: no call for them
-            m = meeting(b, occ, thead, t, nxt, nhead)
-            if m:
-                return states, 2 if m == HEAD_ON else 1, nxt
-        if nxt < nnc:
-            states.append(2 * nxt)
-            return states, 0, nxt
-        states.append(2 * nxt + (nhead > 0))
-        pos, head = nxt, nhead
-    return states, 3, -1
+    pos, _, _, kind, where, _ = run(s.board, s.occ, s.green, s.jconf, s.thead, t, pos, head, e,
+                                    limit, states)
+    return states, kind, pos if kind == ARRIVED else where
 
 
 def next_ways(s, t, limit=5):

@@ -23,7 +23,8 @@ from pathlib import Path
 from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
-    HEAD_ON, JUNC, OCCUPIED, PORT, START, TRADE, exits, meeting, step, successors)
+    BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
+    run, successors)
 
 HERE = Path(__file__).parent
 
@@ -52,6 +53,9 @@ PHASE_NAMES = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_t
                "route", "city", "actions", "signal_from", "signal_to", "switch_junction",
                "switch_setting", "card_train", "setup_switch", "setup_city_signal",
                "setup_track_signal", "setup_extra_signal", "over")
+
+# the time-loss reason of a train stopping short, by `run`'s why
+_STOP_WHY = {RED: "red_signal", SWITCH: "switch", OCCUPIED: "occupied", BEHIND: "train_ahead"}
 
 # where a move came from
 CTX_CARD, CTX_ACTION = 0, 1
@@ -873,77 +877,66 @@ class SwitchAndSignalState(State):
     def _move_run(self, e: int) -> None:
         """Move the train from mv_pos; e >= 0: it leaves its node along end e."""
         b = self.board
-        occ, green, jconf = self.occ, self.green, self.jconf
+        occ = self.occ
         t = self.mv_train
-        left = self.mv_left
-        pos, head = self.mv_pos, self.mv_head
-        nnc = b.num_node_cells
         occ[self.tpos[t]] = -1  # the train is under way
-        while left > 0:
-            nxt, nhead, end = step(b, green, jconf, pos, head, e)
-            e = -1
-            if nxt < 0:
-                return self._stop_short(pos, head, left,
-                                        "red_signal" if nhead >= 0 else "switch")
-            if end >= 0:
-                self.mv_arrival = end
-            u = occ[nxt]
-            if u >= 0:
-                m = meeting(b, occ, self.thead, t, nxt, nhead)
-                if m == OCCUPIED:
-                    return self._stop_short(pos, head, left, "occupied")
-                if m == HEAD_ON:
-                    self._settle(-1, 0)
-                    if self.record_events:
-                        self.emit({"type": "head_on", "train": t, "other": u, "lost": left})
-                    self._penalty(2 * left, "head_on")
-                    return self._move_end()
-                return self._stop_short(pos, head, left, "train_ahead")
-            left -= 1
-            pos, head = nxt, nhead
-            if pos < nnc:
-                n = b.cell_node[pos]
-                k = b.node_kind[n]
-                self.mv_left = left
-                if k == START:
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (arriving at a starting point)
-                    self._settle(-1, 0)
-                    if self.record_events:
-                        self.emit({"type": "start_point", "train": t, "node": b.node_ids[n]})
-                    self._penalty(2, "starting_point")
-                    return self._move_end()
-                if k == PORT and self._port_takes(t, n):
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 10 (the port unloads and empties the train)
-                    g = self.tgood[t]
-                    self._settle(-1, 0, keep_good=True)
-                    if g >= 0:
-                        self.tgood[t] = -1
-                        self.delivered[b.port_index[n]][g] += 1
-                        self.by_seat[self.active] += 1
-                        if self.record_events:
-                            self.emit({"type": "deliver", "train": t, "good": g,
-                                       "node": b.node_ids[n]})
-                        if self.game.goal_met(self):
-                            self.over, self.won, self.reason = True, True, WIN
-                            self.phase = PH_OVER
-                            return
-                    elif self.record_events:
-                        self.emit({"type": "port_empty", "train": t, "node": b.node_ids[n]})
-                    return self._move_end()
-                # a trade city (or a North American port the train does not unload in):
-                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (stop, no time lost) unless it may pass
-                self.mv_pos, self.mv_head = pos, 0
-                if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
-                        and self._green_exits(pos, self.mv_arrival):
-                    # the train waits in the city while the team decides
-                    self.tpos[t], self.thead[t] = pos, 0
-                    occ[pos] = t
-                    self.phase = PH_CITY
+        pos, head, left, kind, where, why = run(b, occ, self.green, self.jconf, self.thead, t,
+                                                self.mv_pos, self.mv_head, e, self.mv_left)
+        if kind == STOPPED:
+            return self._stop_short(pos, head, left, _STOP_WHY[why])
+        if kind == MET:
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (head-on meeting)
+            u = occ[where]
+            self._settle(-1, 0)
+            if self.record_events:
+                self.emit({"type": "head_on", "train": t, "other": u, "lost": left})
+            self._penalty(2 * left, "head_on")
+            return self._move_end()
+        if kind == RUNNING:
+            self._settle(pos, head)
+            return self._move_end()
+        # arrived in a node's cell
+        self.mv_arrival = where
+        n = b.cell_node[pos]
+        k = b.node_kind[n]
+        self.mv_left = left
+        if k == START:
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (arriving at a starting point)
+            self._settle(-1, 0)
+            if self.record_events:
+                self.emit({"type": "start_point", "train": t, "node": b.node_ids[n]})
+            self._penalty(2, "starting_point")
+            return self._move_end()
+        if k == PORT and self._port_takes(t, n):
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 10 (the port unloads and empties the train)
+            g = self.tgood[t]
+            self._settle(-1, 0, keep_good=True)
+            if g >= 0:
+                self.tgood[t] = -1
+                self.delivered[b.port_index[n]][g] += 1
+                self.by_seat[self.active] += 1
+                if self.record_events:
+                    self.emit({"type": "deliver", "train": t, "good": g,
+                               "node": b.node_ids[n]})
+                if self.game.goal_met(self):
+                    self.over, self.won, self.reason = True, True, WIN
+                    self.phase = PH_OVER
                     return
-                self._settle(pos, 0)
-                return self._move_end()
-        self._settle(pos, head)
-        self._move_end()
+            elif self.record_events:
+                self.emit({"type": "port_empty", "train": t, "node": b.node_ids[n]})
+            return self._move_end()
+        # a trade city (or a North American port the train does not unload in):
+        # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (stop, no time lost) unless it may pass
+        self.mv_pos, self.mv_head = pos, 0
+        if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
+                and self._green_exits(pos, self.mv_arrival):
+            # the train waits in the city while the team decides
+            self.tpos[t], self.thead[t] = pos, 0
+            occ[pos] = t
+            self.phase = PH_CITY
+            return
+        self._settle(pos, 0)
+        return self._move_end()
 
     def _port_takes(self, t: int, n: int) -> bool:
         if not self.na:
