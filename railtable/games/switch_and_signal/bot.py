@@ -25,8 +25,9 @@ import math
 
 from railtable.bots.base import Bot
 from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.movement import next_ways, run, successors, walk
 from railtable.games.switch_and_signal.rules import (
-    JUNC, PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
+    PH_ACTIONS, PH_CARD_TRAIN, PH_CITY, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR,
     PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
     PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
 
@@ -63,59 +64,6 @@ ONWARD = 0.5
 ENDGAME = 2
 
 
-def walk(s, t, pos, head, e, limit=5):
-    """Follow train t's way from (pos, head) (or out along end e) under the current
-    switches, signals and trains, for up to `limit` movement points.
-
-    Returns (states, kind, where): the state index after each point spent, and how the way
-    ends: 0 arrives at the node cell `where`, 1 stops short, 2 head-on meeting, 3 still
-    running after `limit`."""
-    b = s.board
-    occ, green = s.occ, s.green
-    nnc = b.num_node_cells
-    states = []
-    while len(states) < limit:
-        if e >= 0:
-            f = b.end_field[e]
-            if f >= 0 and not green[f]:
-                return states, 1, f
-            nxt, nhead = b.end_cell[e], b.end_head[e]
-            e = -1
-        else:
-            i = 2 * pos + (head > 0)
-            f = b.step_field[i]
-            if f >= 0 and not green[f]:
-                return states, 1, f
-            nxt, nhead = b.step_cell[i], head
-            if nxt < 0:
-                end = b.step_end[i]
-                n = b.end_node[end]
-                if b.node_kind[n] == JUNC:
-                    j = b.junction_index[n]
-                    e2 = b.junction_other[j][s.jconf[j]][b.end_local[end]]
-                    if e2 < 0:
-                        return states, 1, -2 - j
-                    f = b.end_field[e2]
-                    if f >= 0 and not green[f]:
-                        return states, 1, f
-                    nxt, nhead = b.end_cell[e2], b.end_head[e2]
-                else:
-                    nxt, nhead = b.node_cell[n], 0
-        u = occ[nxt]
-        if u >= 0 and u != t:
-            if nxt < nnc and b.cell_kind[nxt] != START:
-                return states, 1, nxt
-            if nxt < nnc or s.thead[u] == -nhead:
-                return states, 2, nxt
-            return states, 1, nxt
-        if nxt < nnc:
-            states.append(2 * nxt)
-            return states, 0, nxt
-        states.append(2 * nxt + (nhead > 0))
-        pos, head = nxt, nhead
-    return states, 3, -1
-
-
 _ROUTES = {}
 
 
@@ -126,36 +74,7 @@ def route_tables(b):
     if tabs is not None:
         return tabs
     ncell = b.num_cells
-    succ = [[] for _ in range(2 * ncell)]   # (next state, fields, junction, setting)
-    for c in range(ncell):
-        if c < b.num_node_cells:
-            n = b.cell_node[c]
-            for e in b.node_ends[n]:
-                f = b.end_field[e]
-                succ[2 * c].append((2 * b.end_cell[e] + (b.end_head[e] > 0),
-                                    (f,) if f >= 0 else (), -1, -1))
-            continue
-        for h in (1, -1):
-            i = 2 * c + (h > 0)
-            f = b.step_field[i]
-            fs = (f,) if f >= 0 else ()
-            if b.step_cell[i] >= 0:
-                succ[i].append((2 * b.step_cell[i] + (h > 0), fs, -1, -1))
-                continue
-            e = b.step_end[i]
-            n = b.end_node[e]
-            if b.node_kind[n] == JUNC:
-                j = b.junction_index[n]
-                for e2 in b.node_ends[n]:
-                    if e2 == e:
-                        continue
-                    pair = tuple(sorted((b.end_local[e], b.end_local[e2])))
-                    k = b.junction_configs[j].index(pair)
-                    f2 = b.end_field[e2]
-                    succ[i].append((2 * b.end_cell[e2] + (b.end_head[e2] > 0),
-                                    fs + ((f2,) if f2 >= 0 else ()), j, k))
-            else:
-                succ[i].append((2 * b.node_cell[n], fs, -1, -1))
+    succ = successors(b)   # (next state, fields, junction, setting)
     nxt = {}
     for n, dist in b.dist_to.items():
         table = [None] * (2 * ncell)
@@ -163,9 +82,9 @@ def route_tables(b):
             if dist[st] >= 99 or dist[st] == 0:
                 continue
             best = None
-            for step in succ[st]:
-                if dist[step[0]] == dist[st] - 1 and (best is None or step[0] < best[0]):
-                    best = step
+            for mv in succ[st]:
+                if dist[mv[0]] == dist[st] - 1 and (best is None or mv[0] < best[0]):
+                    best = mv
             table[st] = best
         nxt[n] = table
     _ROUTES[b.id] = nxt
@@ -401,12 +320,7 @@ def train_value(s, t, odds=None, empties=None, costs=None):
         k = b.node_kind[n]
         if k == TRADE and not loaded and s.goods[b.node_goods[n]] > 0:
             return base(si0) + READY
-        if k == START:
-            routes = [walk(s, t, p, 0, b.start_end[n])]
-        else:
-            routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
-    else:
-        routes = [walk(s, t, p, s.thead[t], -1)]
+    routes = next_ways(s, t)
     now, obst = best_way(s, t, si0, targets, loaded, costs=costs)
     obst *= OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY
     now += W_OBSTACLE * obst  # `now` is the distance part only
@@ -808,47 +722,17 @@ class SwitchAndSignalBot(Bot):
         return best
 
     def _scan(self, s, t, pos, head, e, fset, jset, used):
-        """Note the signal fields and junctions on train t's way (up to ~8 spaces)."""
-        b = s.board
-        d = 0
-        while d < 8:
-            if e >= 0:
-                f = b.end_field[e]
-                if f >= 0:
-                    (used if s.green[f] else fset).add(f)
-                    if not s.green[f]:
-                        return
-                nxt, nhead = b.end_cell[e], b.end_head[e]
-                e = -1
+        """Note the signal fields and junctions on train t's way (up to ~8 spaces): the
+        green fields into `used`, the red one that stops it into `fset`, the junctions
+        reached into `jset`."""
+        green = s.green
+        crossed = []
+        run(s.board, None, green, s.jconf, None, t, pos, head, e, 8, crossed=crossed)
+        for x in crossed:
+            if x >= 0:
+                (used if green[x] else fset).add(x)
             else:
-                i = 2 * pos + (head > 0)
-                f = b.step_field[i]
-                if f >= 0:
-                    (used if s.green[f] else fset).add(f)
-                    if not s.green[f]:
-                        return
-                nxt, nhead = b.step_cell[i], head
-                if nxt < 0:
-                    end = b.step_end[i]
-                    n = b.end_node[end]
-                    if b.node_kind[n] == JUNC:
-                        j = b.junction_index[n]
-                        jset.add(j)
-                        e2 = b.junction_other[j][s.jconf[j]][b.end_local[end]]
-                        if e2 < 0:
-                            return
-                        f = b.end_field[e2]
-                        if f >= 0:
-                            (used if s.green[f] else fset).add(f)
-                            if not s.green[f]:
-                                return
-                        nxt, nhead = b.end_cell[e2], b.end_head[e2]
-                    else:
-                        return
-            d += 1
-            if nxt < b.num_node_cells:
-                return
-            pos, head = nxt, nhead
+                jset.add(-2 - x)
 
 
 def make_heuristic(seat: int, seed: int = 0, **params) -> SwitchAndSignalBot:
@@ -971,12 +855,7 @@ def move_gain(s, t):
         k = b.node_kind[n]
         if k == TRADE and not loaded and s.goods[b.node_goods[n]] > 0:
             return -1.0   # load it instead
-        if k == START:
-            routes = [walk(s, t, p, 0, b.start_end[n])]
-        else:
-            routes = [walk(s, t, p, 0, e) for e in b.node_ends[n] if s.green[b.end_field[e]]]
-    else:
-        routes = [walk(s, t, p, s.thead[t], -1)]
+    routes = next_ways(s, t)
     faces = s.game.dice[t // 3]
     best = None
     for states, kind, where in routes:

@@ -22,11 +22,13 @@ from pathlib import Path
 
 from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
 from railtable.games.switch_and_signal import actions as A
+from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
+    BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
+    run, successors)
 
 HERE = Path(__file__).parent
 
-# node kinds
-TRADE, PORT, START, JUNC = 0, 1, 2, 3
+# node kinds (TRADE, PORT, START, JUNC: movement.py)
 _KIND = {"trade_city": TRADE, "port": PORT, "start": START, "junction": JUNC}
 
 # card steps of a departure card
@@ -51,6 +53,9 @@ PHASE_NAMES = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_t
                "route", "city", "actions", "signal_from", "signal_to", "switch_junction",
                "switch_setting", "card_train", "setup_switch", "setup_city_signal",
                "setup_track_signal", "setup_extra_signal", "over")
+
+# the time-loss reason of a train stopping short, by `run`'s why
+_STOP_WHY = {RED: "red_signal", SWITCH: "switch", OCCUPIED: "occupied", BEHIND: "train_ahead"}
 
 # where a move came from
 CTX_CARD, CTX_ACTION = 0, 1
@@ -241,31 +246,10 @@ class Board:
         ncell = self.num_cells
         INF = 99
         # reverse search over states from the target node cell
-        # forward successors of a state
-        succ = [[] for _ in range(2 * ncell)]
-        for c in range(ncell):
-            if c < self.num_node_cells:
-                n = self.cell_node[c]
-                for e in self.node_ends[n]:
-                    nc, h = self.end_cell[e], self.end_head[e]
-                    succ[2 * c].append(2 * nc + (h > 0))
-                continue
-            for h in (1, -1):
-                i = 2 * c + (h > 0)
-                if self.step_cell[i] >= 0:
-                    succ[i].append(2 * self.step_cell[i] + (h > 0))
-                else:
-                    e = self.step_end[i]
-                    n = self.end_node[e]
-                    if self.node_kind[n] == JUNC:
-                        for e2 in self.node_ends[n]:
-                            if e2 != e:
-                                succ[i].append(2 * self.end_cell[e2] + (self.end_head[e2] > 0))
-                    else:
-                        succ[i].append(2 * self.node_cell[n])
+        succ = successors(self)
         pred = [[] for _ in range(2 * ncell)]
         for s, lst in enumerate(succ):
-            for t in lst:
+            for t, *_ in lst:
                 pred[t].append(s)
         self.dist_to = {}
         for n in range(len(self.node_ids)):
@@ -562,9 +546,7 @@ class SwitchAndSignalState(State):
         return f"'{what}' is not allowed now (the team is deciding: {PHASE_NAMES[self.phase]})"
 
     def _green_exits(self, cell: int, arrival: int) -> list[int]:
-        b = self.board
-        g = self.green
-        return [e for e in b.node_ends[b.cell_node[cell]] if e != arrival and g[b.end_field[e]]]
+        return exits(self.board, self.green, cell, arrival)
 
     def _sig_targets(self, f: int) -> list[int]:
         """Red fields the disc on field f may move to (each city keeps a green signal)."""
@@ -895,101 +877,66 @@ class SwitchAndSignalState(State):
     def _move_run(self, e: int) -> None:
         """Move the train from mv_pos; e >= 0: it leaves its node along end e."""
         b = self.board
-        occ, green = self.occ, self.green
+        occ = self.occ
         t = self.mv_train
-        left = self.mv_left
-        pos, head = self.mv_pos, self.mv_head
-        nnc = b.num_node_cells
         occ[self.tpos[t]] = -1  # the train is under way
-        while left > 0:
-            if e >= 0:
-                f = b.end_field[e]
-                if f >= 0 and not green[f]:
-                    return self._stop_short(pos, head, left, "red_signal")
-                nxt, nhead = b.end_cell[e], b.end_head[e]
-                e = -1
-            else:
-                i = 2 * pos + (head > 0)
-                f = b.step_field[i]
-                if f >= 0 and not green[f]:
-                    return self._stop_short(pos, head, left, "red_signal")
-                nxt = b.step_cell[i]
-                nhead = head
-                if nxt < 0:
-                    end = b.step_end[i]
-                    n = b.end_node[end]
-                    if b.node_kind[n] == JUNC:
-                        j = b.junction_index[n]
-                        e2 = b.junction_other[j][self.jconf[j]][b.end_local[end]]
-                        if e2 < 0:
-                            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 6 (switch discs block the way)
-                            return self._stop_short(pos, head, left, "switch")
-                        f = b.end_field[e2]
-                        if f >= 0 and not green[f]:
-                            return self._stop_short(pos, head, left, "red_signal")
-                        nxt, nhead = b.end_cell[e2], b.end_head[e2]
-                    else:
-                        nxt, nhead = b.node_cell[n], 0
-                        self.mv_arrival = end
-            u = occ[nxt]
-            if u >= 0:
-                if nxt < nnc and b.cell_kind[nxt] != START:
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 5 (one train per city)
-                    return self._stop_short(pos, head, left, "occupied")
-                if nxt < nnc or self.thead[u] == -nhead:
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (head-on meeting)
-                    self._settle(-1, 0)
-                    if self.record_events:
-                        self.emit({"type": "head_on", "train": t, "other": u, "lost": left})
-                    self._penalty(2 * left, "head_on")
-                    return self._move_end()
-                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 8 (no overtaking)
-                return self._stop_short(pos, head, left, "train_ahead")
-            left -= 1
-            pos, head = nxt, nhead
-            if pos < nnc:
-                n = b.cell_node[pos]
-                k = b.node_kind[n]
-                self.mv_left = left
-                if k == START:
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (arriving at a starting point)
-                    self._settle(-1, 0)
-                    if self.record_events:
-                        self.emit({"type": "start_point", "train": t, "node": b.node_ids[n]})
-                    self._penalty(2, "starting_point")
-                    return self._move_end()
-                if k == PORT and self._port_takes(t, n):
-                    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 10 (the port unloads and empties the train)
-                    g = self.tgood[t]
-                    self._settle(-1, 0, keep_good=True)
-                    if g >= 0:
-                        self.tgood[t] = -1
-                        self.delivered[b.port_index[n]][g] += 1
-                        self.by_seat[self.active] += 1
-                        if self.record_events:
-                            self.emit({"type": "deliver", "train": t, "good": g,
-                                       "node": b.node_ids[n]})
-                        if self.game.goal_met(self):
-                            self.over, self.won, self.reason = True, True, WIN
-                            self.phase = PH_OVER
-                            return
-                    elif self.record_events:
-                        self.emit({"type": "port_empty", "train": t, "node": b.node_ids[n]})
-                    return self._move_end()
-                # a trade city (or a North American port the train does not unload in):
-                # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (stop, no time lost) unless it may pass
-                self.mv_pos, self.mv_head = pos, 0
-                if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
-                        and self._green_exits(pos, self.mv_arrival):
-                    # the train waits in the city while the team decides
-                    self.tpos[t], self.thead[t] = pos, 0
-                    occ[pos] = t
-                    self.phase = PH_CITY
+        pos, head, left, kind, where, why = run(b, occ, self.green, self.jconf, self.thead, t,
+                                                self.mv_pos, self.mv_head, e, self.mv_left)
+        if kind == STOPPED:
+            return self._stop_short(pos, head, left, _STOP_WHY[why])
+        if kind == MET:
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (head-on meeting)
+            u = occ[where]
+            self._settle(-1, 0)
+            if self.record_events:
+                self.emit({"type": "head_on", "train": t, "other": u, "lost": left})
+            self._penalty(2 * left, "head_on")
+            return self._move_end()
+        if kind == RUNNING:
+            self._settle(pos, head)
+            return self._move_end()
+        # arrived in a node's cell
+        self.mv_arrival = where
+        n = b.cell_node[pos]
+        k = b.node_kind[n]
+        self.mv_left = left
+        if k == START:
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (arriving at a starting point)
+            self._settle(-1, 0)
+            if self.record_events:
+                self.emit({"type": "start_point", "train": t, "node": b.node_ids[n]})
+            self._penalty(2, "starting_point")
+            return self._move_end()
+        if k == PORT and self._port_takes(t, n):
+            # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 10 (the port unloads and empties the train)
+            g = self.tgood[t]
+            self._settle(-1, 0, keep_good=True)
+            if g >= 0:
+                self.tgood[t] = -1
+                self.delivered[b.port_index[n]][g] += 1
+                self.by_seat[self.active] += 1
+                if self.record_events:
+                    self.emit({"type": "deliver", "train": t, "good": g,
+                               "node": b.node_ids[n]})
+                if self.game.goal_met(self):
+                    self.over, self.won, self.reason = True, True, WIN
+                    self.phase = PH_OVER
                     return
-                self._settle(pos, 0)
-                return self._move_end()
-        self._settle(pos, head)
-        self._move_end()
+            elif self.record_events:
+                self.emit({"type": "port_empty", "train": t, "node": b.node_ids[n]})
+            return self._move_end()
+        # a trade city (or a North American port the train does not unload in):
+        # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (stop, no time lost) unless it may pass
+        self.mv_pos, self.mv_head = pos, 0
+        if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
+                and self._green_exits(pos, self.mv_arrival):
+            # the train waits in the city while the team decides
+            self.tpos[t], self.thead[t] = pos, 0
+            occ[pos] = t
+            self.phase = PH_CITY
+            return
+        self._settle(pos, 0)
+        return self._move_end()
 
     def _port_takes(self, t: int, n: int) -> bool:
         if not self.na:
