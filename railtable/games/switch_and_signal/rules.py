@@ -1099,6 +1099,7 @@ class SwitchAndSignalState(State):
 
 
 class SwitchAndSignalGame(Game):
+    actions = A
     id = "switch_and_signal"
     title = {"en": "Switch & Signal", "ru": "Паровозы и семафоры"}
     description = {"en": "Cooperative: set switches and signals to bring every good to the port "
@@ -1237,15 +1238,6 @@ class SwitchAndSignalGame(Game):
             s._do(legal[0])
         s.events = [] if not record_events else s.events
         return s
-
-    def action_to_json(self, state, a):
-        return A.to_json(state.board, a)
-
-    def action_from_json(self, state, d):
-        try:
-            return A.from_json(state.board, d)
-        except ValueError as e:
-            raise IllegalAction(str(e)) from None
 
     def event_text(self, event, lang="en"):
         from railtable.games.switch_and_signal.text import event_text
