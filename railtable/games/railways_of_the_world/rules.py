@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import (TERMINAL, Game, IllegalAction, OptionsError, Result, State,
+from railtable.engine import (TERMINAL, Game, OptionsError, Result, State,
                               fields, option)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option
 from railtable.games.steamland import actions as A
 
 HERE = Path(__file__).parent

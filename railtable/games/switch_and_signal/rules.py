@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option
 from railtable.games.switch_and_signal import actions as A
 
 HERE = Path(__file__).parent
