@@ -3,10 +3,13 @@ place, the game's actions.py, with one signature, and the Game only naming that 
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -79,3 +82,58 @@ def test_json_round_trips_and_malformed_json_is_refused(name):
             assert str(e.value)
     assert types
 
+
+# -- log lines only through templates ---------------------------------------------------------
+
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.\[\]]*\}")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def events_by_type(game, games_per_count=2, per_type=25) -> dict[str, list[dict]]:
+    """Up to `per_type` events of each type from seeded random games at the smallest and
+    the largest player count."""
+    seen: dict[str, list[dict]] = {}
+    for n in sorted({game.min_players, game.max_players}):
+        for seed in range(games_per_count):
+            rng = random.Random(seed * 7 + n)
+            s = game.new_state(n, seed)
+            steps = 0
+            while not s.is_terminal() and steps < 3000:
+                s.apply(rng.choice(s.legal_actions()))
+                steps += 1
+                for ev in s.events:
+                    bucket = seen.setdefault(ev["type"], [])
+                    if len(bucket) < per_type:
+                        bucket.append(ev)
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_every_event_reads_as_a_filled_template_in_both_languages(name):
+    game = FOLDERS[name]
+    seen = events_by_type(game)
+    assert "game_over" in seen or len(seen) > 1
+    for lang in ("en", "ru"):
+        assert game.i18n(lang)["log"], f"no log templates in {name}'s i18n.json ({lang})"
+        for typ, evs in seen.items():
+            for ev in evs:
+                line = game.event_text(ev, lang)
+                assert isinstance(line, str) and line.strip(), f"{typ} ({lang}): empty line"
+                assert not PLACEHOLDER.search(line), f"{typ} ({lang}): unfilled {line!r}"
+                assert line != typ, f"{typ} ({lang}): no template, the type printed"
+                if lang == "en":
+                    assert not CYRILLIC.search(line), f"{typ}: Russian in English {line!r}"
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_event_text_writes_no_phrase_of_its_own(name):
+    """The words of a log line come from i18n.json: event_text's own string constants hold
+    no Russian (the English twin of an inline phrase would be beside it)."""
+    path = Path(importlib.import_module(f"railtable.games.{name}.text").__file__)
+    src = path.read_text(encoding="utf-8")
+    funcs = [n for n in ast.walk(ast.parse(src))
+             if isinstance(n, ast.FunctionDef) and n.name == "event_text"]
+    assert funcs, f"{path} has no event_text"
+    for n in ast.walk(funcs[0]):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str):
+            assert not CYRILLIC.search(n.value), f"inline phrase in event_text: {n.value!r}"
