@@ -79,8 +79,8 @@ def option(default: Any, *, label: dict | None = None, choices: tuple | None = N
 class Game:
     """One game: identity, static data, options and the action space.
 
-    Subclasses set the class attributes and implement `new_state`, `action_to_json` and
-    `action_from_json`.
+    Subclasses set the class attributes (`actions` names the game's actions module) and
+    implement `new_state`.
     """
 
     id: ClassVar[str]
@@ -97,6 +97,9 @@ class Game:
     # the strongest sensible player, even one too slow to play games out.
     guide_bot: ClassVar[str] = "heuristic"
     Options: ClassVar[type]  # a frozen dataclass; its defaults give the standard game
+    # The game's actions module: `to_json(state, a) -> dict` and `from_json(state, d) -> int`
+    # (docs/developing.md, "Actions as JSON"); the two methods below delegate to it.
+    actions: ClassVar[Any] = None
     num_actions: int
 
     # -- options -----------------------------------------------------------------------
@@ -157,11 +160,21 @@ class Game:
         raise NotImplementedError
 
     def action_to_json(self, state: "State", a: int) -> dict:
-        raise NotImplementedError
+        """The JSON form of action `a` in `state`: the actions module's `to_json`."""
+        return self.actions.to_json(state, a)
 
-    def action_from_json(self, state: "State", d: dict) -> int:
-        """The action id for a JSON action; raises IllegalAction if it is malformed."""
-        raise NotImplementedError
+    def action_from_json(self, state: "State", d: Any) -> int:
+        """The action id for a JSON action (the actions module's `from_json`); raises
+        IllegalAction if it is malformed, whatever the module raised."""
+        if not isinstance(d, dict):
+            raise IllegalAction(f"an action of {self.id} is a JSON object, not {d!r}")
+        try:
+            return self.actions.from_json(state, d)
+        except IllegalAction:
+            raise
+        except (KeyError, ValueError, TypeError, IndexError) as e:
+            why = str(e) if isinstance(e, ValueError) and str(e) else f"malformed action {d!r}"
+            raise IllegalAction(why) from None
 
     # -- presentation ------------------------------------------------------------------
 

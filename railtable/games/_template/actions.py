@@ -15,13 +15,14 @@ from railtable.engine import IllegalAction
 NUM_ACTIONS = 3
 
 
-def to_json(a: int) -> dict:
+def to_json(state, a: int) -> dict:
+    """The JSON form of action `a` in `state` (here the same in every state)."""
     if 0 <= a < NUM_ACTIONS:
         return {"type": "run", "value": a + 1}
     raise IllegalAction(f"no action {a}")
 
 
-def from_json(d: dict) -> int:
+def from_json(state, d: dict) -> int:
     """The action id of a JSON action; a malformed one raises IllegalAction (the server
     answers it with a 4xx, never a 500)."""
     if not isinstance(d, dict) or d.get("type") != "run":

@@ -127,6 +127,7 @@ class TemplateState(State):
 
 
 class TemplateGame(Game):
+    actions = A
     # TEMPLATE: the game's facts, declared up front.
     id = "template"  # the folder's name
     title = {"en": "Template Race", "ru": "Шаблонная гонка"}
@@ -154,12 +155,6 @@ class TemplateGame(Game):
         s.pos = [0] * num_players
         s.cur, s.last, s.over, s.reason = 0, opts.stations - 1, False, ""
         return s
-
-    def action_to_json(self, state, a: int) -> dict:
-        return A.to_json(a)
-
-    def action_from_json(self, state, d: dict) -> int:
-        return A.from_json(d)
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         from .text import event_text

@@ -17,7 +17,7 @@ def player(t: dict, p: int) -> str:
 
 def describe(state, a: int, lang: str = "en") -> str:
     t = _tr(state.game, lang)
-    return t["words"]["play"].format(value=A.to_json(a)["value"])
+    return t["words"]["play"].format(value=A.to_json(state, a)["value"])
 
 
 def event_text(game, event: dict, lang: str = "en") -> str:

@@ -23,7 +23,8 @@ def draw_contract(num_links: int) -> int:
     return num_links + 1
 
 
-def to_json(num_links: int, a: int) -> dict:
+def to_json(state, a: int) -> dict:
+    num_links = state.game.num_links
     if 0 <= a < num_links:
         return {"type": "build", "link": a}
     if a == num_links:
@@ -33,7 +34,9 @@ def to_json(num_links: int, a: int) -> dict:
     raise IllegalAction(f"no action {a}")
 
 
-def from_json(num_links: int, d: dict) -> int:
+def from_json(state, d: dict) -> int:
+    """The action id of a JSON action; raises IllegalAction if it is malformed."""
+    num_links = state.game.num_links
     kind = d.get("type") if isinstance(d, dict) else None
     if kind == "build":
         link = d.get("link")

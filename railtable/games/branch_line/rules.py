@@ -196,6 +196,7 @@ class BranchLineState(State):
 
 
 class BranchLine(Game):
+    actions = A
     id = "branch_line"
     title = {"en": "Branch Line", "ru": "Ветка"}
     description = {"en": "Build track between towns to fulfil secret contracts (2-4 players, "
@@ -259,12 +260,6 @@ class BranchLine(Game):
                 "links": [{"id": k, "a": self.link_a[k], "b": self.link_b[k],
                            "length": self.link_length[k], "points": self.link_points[k]}
                           for k in range(self.num_links)]}
-
-    def action_to_json(self, state, a: int) -> dict:
-        return A.to_json(self.num_links, a)
-
-    def action_from_json(self, state, d: dict) -> int:
-        return A.from_json(self.num_links, d)
 
     def event_text(self, event: dict, lang: str = "en") -> str:
         from railtable.games.branch_line.text import event_text

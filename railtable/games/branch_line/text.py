@@ -28,7 +28,7 @@ def contract_label(game, t: dict, c: int) -> str:
 def describe(state, a: int, lang: str = "en") -> str:
     g = state.game
     t = _tr(g, lang)
-    d = A.to_json(g.num_links, a)
+    d = A.to_json(state, a)
     if d["type"] == "build":
         k = d["link"]
         return t["words"]["build"].format(a=town(g, t, g.link_a[k]), b=town(g, t, g.link_b[k]),

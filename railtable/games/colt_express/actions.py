@@ -47,7 +47,7 @@ def _card_json(state, card: int) -> dict:
     return d
 
 
-def action_to_json(state, a: int) -> dict:
+def to_json(state, a: int) -> dict:
     if a == DRAW:
         return {"type": "draw"}
     if a == PASS:
@@ -120,7 +120,7 @@ def _card(state, d: dict) -> int:
     raise IllegalAction(f"{d['bandit']} is not a bandit of the player to act")
 
 
-def action_from_json(state, d) -> int:
+def from_json(state, d) -> int:
     if not isinstance(d, dict):
         raise IllegalAction(f"an action must be a JSON object, not {d!r}")
     t = d.get("type")

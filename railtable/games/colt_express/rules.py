@@ -109,7 +109,7 @@ class ColtState(State):
     def _why_illegal(self, a) -> str:
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
             return f"{a!r} is not a Colt Express action"
-        d = A.action_to_json(self, a)
+        d = A.to_json(self, a)
         return (f"{d} is not allowed now: seat {self.cur} must decide "
                 f"({PHASE_NAMES[self.phase]})")
 
@@ -1060,6 +1060,7 @@ def _loot_kind(tok: int) -> str:
 
 
 class ColtExpress(Game):
+    actions = A
     id = "colt_express"
     title = {"en": "Colt Express", "ru": "Кольт Экспресс"}
     description = {"en": "Rob the train in five rounds: plan your cards, then watch them go off.",
@@ -1198,12 +1199,6 @@ class ColtExpress(Game):
                 s.phase = PH_DRAFT
                 s._legal = [DRAFT + x for x in range(6)]
         return s
-
-    def action_to_json(self, state, a):
-        return A.action_to_json(state, a)
-
-    def action_from_json(self, state, d):
-        return A.action_from_json(state, d)
 
     def event_text(self, event, lang="en"):
         from .text import event_text

@@ -146,7 +146,7 @@ def _card_label(t: dict, card: dict | None) -> str:
 
 def describe(s, a: int, lang: str = "en") -> str:
     t = _tr(lang)
-    d = A.action_to_json(s, a)
+    d = A.to_json(s, a)
     acts = t["actions"]
     ty = d["type"]
     if ty == "pass":

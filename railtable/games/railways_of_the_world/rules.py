@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import (TERMINAL, Game, IllegalAction, OptionsError, Result, State,
+from railtable.engine import (TERMINAL, Game, OptionsError, Result, State,
                               fields, option)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
@@ -1113,6 +1113,7 @@ class RotwState(State):
 
 
 class RotwGame(Game):
+    actions = A
     id = "railways_of_the_world"
     title = {"en": "Railways of the World", "ru": "Железные дороги мира"}
     description = {"en": "Build links between cities, deliver goods, borrow wisely.",
@@ -1266,17 +1267,6 @@ class RotwGame(Game):
         return s
 
     # -- actions -------------------------------------------------------------------------
-
-    def action_to_json(self, state, a):
-        return A.to_json(state, a)
-
-    def action_from_json(self, state, d):
-        if not isinstance(d, dict):
-            raise IllegalAction(f"not an action of {self.id}: {d!r}")
-        try:
-            return A.from_json(state, d)
-        except (KeyError, ValueError, TypeError) as e:
-            raise IllegalAction(f"malformed action {d!r}: {e}") from None
 
     def describe_action(self, state, a, lang="en"):
         from railtable.games.railways_of_the_world.text import describe

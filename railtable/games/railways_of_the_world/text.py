@@ -95,67 +95,43 @@ def describe(state, a: int, lang: str = "en") -> str:
 
 
 def event_text(game, e: dict, lang: str = "en") -> str:
+    """The event's template in i18n.json ("log"), filled with names from the same file."""
     t = _t(game, lang)
-    ru = lang == "ru"
+    log = t["log"]
+    typ = e.get("type")
     mp = game.maps.get(e.get("map"), game.maps[game.data["default_map"]])
     city = lambda c: t["cities"][mp.city_key[c]]  # noqa
-    who = (f"{t['words']['player']} {e['player'] + 1}" if "player" in e else "")
-    typ = e.get("type")
+    f = dict(e)
+    if "player" in e:
+        f["p"] = f"{t['words']['player']} {e['player'] + 1}"
     if typ == "notes":
-        return (f"{who} берёт расписки: {e['count']}" if ru
-                else f"{who} takes {e['count']} loan note(s)") + (
-                    f" ({'проценты' if ru else 'interest'})" if e.get("why") == "interest" else
-                    f" ({'оплата ставки' if ru else 'to pay the bid'})" if e.get("why") == "auction"
-                    else "")
-    if typ == "bid":
-        return f"{who}: {'ставка' if ru else 'bids'} {_money(e['amount'])}"
-    if typ == "pass_bid":
-        return f"{who}: {'пас' if ru else 'passes'}"
-    if typ == "first_player":
-        return (f"{who} - первый игрок (платит {_money(e['paid'])})" if ru
-                else f"{who} is first player (pays {_money(e['paid'])})")
-    if typ == "upgrade":
-        return (f"{who}: локомотивы уровня {e['level']}" if ru
-                else f"{who} upgrades to locomotive {e['level']}")
-    if typ == "pass_turn":
-        return f"{who}: {'пропускает ход' if ru else 'passes the turn'}"
-    if typ == "build_start":
-        return f"{who}: {'строит рельсы' if ru else 'builds track'}"
-    if typ == "build_step":
-        if e.get("city", -1) >= 0:
-            return (f"{who}: {'рельсы до' if ru else 'track into'} {city(e['city'])}"
-                    + (f" {_money(e['cost'])}" if e["cost"] else ""))
-        return f"{who}: {'жетон' if ru else 'tile'} {tuple(e['hex'])} {_money(e['cost'])}"
-    if typ == "link":
-        a, b = e["cities"]
-        return f"{who}: {'путь' if ru else 'link'} {city(a)} - {city(b)}"
-    if typ == "unfinished":
-        return f"{who}: {'незаконченный путь' if ru else 'unfinished link'}"
-    if typ == "unfinished_removed":
-        return ("Незаконченные пути убраны" if ru else "Unfinished links removed")
-    if typ == "urbanize":
-        return (f"{who}: {city(e['city'])} - {t['colours'][A.COLOURS[e['colour']]]}")
-    if typ == "delivery":
-        path = " → ".join(city(c) for c in e["cities"])
-        col = t["colours"][A.COLOURS[e["colour"]]]
-        return f"{who}: {col} {path}"
-    if typ == "empty_city":
-        return f"{city(e['city'])}: {t['words']['empty']} ({e['markers']})"
-    if typ == "end_triggered":
-        return (f"Последний раунд: {e['last_round'] + 1}" if ru
-                else f"Last round: {e['last_round'] + 1}")
-    if typ in ("take_card", "use_card", "card_reward", "card_revealed"):
-        name = t["cards"][game.cards[e["card"]]["key"]]
-        verb = {"take_card": ("берёт", "takes"), "use_card": ("играет", "plays"),
-                "card_reward": ("получает награду", "is rewarded by"),
-                "card_revealed": ("Открыта карта", "Card revealed")}[typ][0 if ru else 1]
-        return f"{who} {verb}: {name}".strip()
-    if typ == "income":
-        return (f"{who}: {'доход' if ru else 'income'} {_money(e['income'])}, "
-                f"{'проценты' if ru else 'interest'} {_money(e['interest'])}")
-    if typ == "game_over":
-        return "Игра окончена" if ru else "Game over"
-    return str(typ)
+        f["why"] = t["log_words"]["notes_why"].get(e.get("why"), "")
+    elif typ in ("bid", "first_player", "build_step", "income"):
+        for k in ("amount", "paid", "cost", "income", "interest"):
+            if k in e:
+                f[k] = _money(e[k])
+        if typ == "build_step":
+            if e.get("city", -1) >= 0:
+                typ = "build_step_city_paid" if e["cost"] else "build_step_city"
+                f["city"] = city(e["city"])
+            else:
+                f["hex"] = str(tuple(e["hex"]))
+    elif typ == "link":
+        f["a"], f["b"] = (city(c) for c in e["cities"])
+    elif typ in ("urbanize", "delivery"):
+        f["colour"] = t["colours"][A.COLOURS[e["colour"]]]
+        if typ == "urbanize":
+            f["city"] = city(e["city"])
+        else:
+            f["path"] = " → ".join(city(c) for c in e["cities"])
+    elif typ == "empty_city":
+        f["city"] = city(e["city"])
+    elif typ == "end_triggered":
+        f["round"] = e["last_round"] + 1
+    elif typ in ("take_card", "use_card", "card_reward", "card_revealed"):
+        f["card"] = t["cards"][game.cards[e["card"]]["key"]]
+    template = log.get(typ)
+    return str(typ) if template is None else template.format(**f)
 
 
 def render_text(game, obs: dict, lang: str = "en") -> str:

@@ -73,12 +73,15 @@ def decode(a: int) -> tuple:
     return _DECODE[a]
 
 
-def to_json(a: int) -> dict:
+def to_json(state, a: int) -> dict:
+    """The JSON form of action `a` (the same in every state)."""
     t, k, i = _DECODE[a]
     return {"type": t} if k is None else {"type": t, k: i}
 
 
-def from_json(d) -> int:
+def from_json(state, d) -> int:
+    """The action id of a JSON action; ValueError if malformed (the Game makes it an
+    IllegalAction)."""
     if not isinstance(d, dict) or d.get("type") not in _BY_TYPE:
         raise ValueError(f"not a Steamland action: {d!r}")
     k, first, n = _BY_TYPE[d["type"]]

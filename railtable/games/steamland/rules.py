@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option
 from railtable.games.steamland import actions as A
 
 HERE = Path(__file__).parent
@@ -332,7 +332,7 @@ class SteamlandState(State):
     def _why_illegal(self, a) -> str:
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
             return f"{a!r} is not a Steamland action"
-        t = A.to_json(a)
+        t = A.to_json(self, a)
         what = {PH_SHOP: "the equipment purchase", PH_MARKET: "buying from the display",
                 PH_TURN: "your turn"}.get(self.phase, "this decision")
         if self.pend:
@@ -1631,6 +1631,7 @@ class SteamlandState(State):
 
 
 class SteamlandGame(Game):
+    actions = A
     id = "steamland"
     title = {"en": "Steamland", "ru": "Пароземелье"}
     description = {"en": "Explore a fogged steampunk land, do tasks, fight Steam Dragons and "
@@ -1863,15 +1864,6 @@ class SteamlandGame(Game):
         while len(out) < n and pile:
             out.append(pile.pop())
         return out
-
-    def action_to_json(self, state, a):
-        return A.to_json(a)
-
-    def action_from_json(self, state, d):
-        try:
-            return A.from_json(d)
-        except ValueError as e:
-            raise IllegalAction(str(e)) from None
 
     def difficulty_levels(self):
         return [(LEVEL_NAMES[lv]["en"], {"level": lv}) for lv in LEVELS]

@@ -108,127 +108,19 @@ def describe(state, a: int, lang: str = "en") -> str:
     return ac.get(typ, typ)
 
 
-_EV = {
-    "en": {
-        "setup": "The game begins: {players} players, level {level}.",
-        "shop_pass": "{p} stops buying equipment.",
-        "buy_item": "{p} buys {item} for {price}.",
-        "buy_weapon": "{p} buys {weapon} for {price}.",
-        "draw_item": "{p} takes {item} face down.",
-        "draw_item_back": "{p} takes an item face down.",
-        "take_task": "{p} takes the task {task} (cities {targets}).",
-        "take_task_back": "{p} takes a task.",
-        "common_task": "Common task: {task} (cities {targets}).",
-        "common_task_private": "{task} is a private task: it goes back under the pile.",
-        "turn": "{p} rolls {roll}{red}.",
-        "event": "Event for {p}: {event}.",
-        "reveal": "{p} reveals {tile}.",
-        "creature_appears": "{creature} appears!",
-        "move": "{p} moves.",
-        "end_turn": "{p} ends the turn.",
-        "skip_turn": "{p} skips the turn.",
-        "dungeon": "{p} is caught and sits three turns in the dungeon.",
-        "potion": "{p} drinks a speed potion (+{movement}).",
-        "discard_item": "{p} throws away {item}.",
-        "discard_weapon": "{p} throws away {weapon}.",
-        "drop_task": "{p} returns the task {task}.",
-        "market_open": "{p} looks at the {kind}.",
-        "sell_item": "{p} sells {item} (rolled {roll}) for {money}.",
-        "sell_weapon": "{p} sells {weapon} (rolled {roll}) for {money}.",
-        "sell_head": "{p} sells the head of {creature} for {money}.",
-        "gamble": "{p} gambles {stake}: {roll} against the Chief Engineer's {engineer}.",
-        "steal": "{p} tries to steal: rolled {roll}.",
-        "fight": "Fight! {p} against {opp}.",
-        "flee": "{p} tries to flee: rolled {roll}.",
-        "escape": "{p} escapes with {item}.",
-        "join": "{p} {side}.",
-        "fight_roll": "Rolls {roll} and {opponent_roll}: totals {totals}.",
-        "fight_tie": "A tie: roll again without modifiers.",
-        "cog": "{p} uses the lucky cog.",
-        "fight_end": "{p} {won} the fight.",
-        "loot": "{p} takes the valuables left on the hex.",
-        "lose_money": "{p} loses {money}.",
-        "lose_item": "{p} loses {item}.",
-        "skip_turn_penalty": "{p} has nothing to lose and will skip a turn.",
-        "trade_offer": "{p} offers {item} to player {o} in exchange.",
-        "trade_ask": "{p} asks player {o} for item {slot1}.",
-        "trade_done": "{p} accepts the exchange: {item} for {given}.",
-        "trade_declined": "{p} declines the exchange.",
-        "dragon_moves": "{p} pushes {creature}.",
-        "dead_end": "{p} is in a dead end: loses everything and returns to the Old Boiler House.",
-        "task_done": "{p} completes {task} and finds the {part}.",
-        "achievement": "{p} earns the title {achievement}.",
-        "launch": "{p} launches the Stokes machine!",
-        "game_over": "Game over: {reason}.",
-    },
-    "ru": {
-        "setup": "Игра начинается: игроков {players}, уровень {level}.",
-        "shop_pass": "{p} заканчивает покупку снаряжения.",
-        "buy_item": "{p} покупает «{item}» за {price}.",
-        "buy_weapon": "{p} покупает «{weapon}» за {price}.",
-        "draw_item": "{p} получает в закрытую «{item}».",
-        "draw_item_back": "{p} получает предмет в закрытую.",
-        "take_task": "{p} берёт задание «{task}» (города {targets}).",
-        "take_task_back": "{p} берёт задание.",
-        "common_task": "Общее задание: «{task}» (города {targets}).",
-        "common_task_private": "«{task}» — индивидуальное задание: возвращается в колоду.",
-        "turn": "{p} бросает кубик: {roll}{red}.",
-        "event": "Событие для {p}: «{event}».",
-        "reveal": "{p} открывает гексагон «{tile}».",
-        "creature_appears": "Появляется {creature}!",
-        "move": "{p} перемещается.",
-        "end_turn": "{p} заканчивает ход.",
-        "skip_turn": "{p} пропускает ход.",
-        "dungeon": "{p} пойман и три хода сидит в темнице.",
-        "potion": "{p} пьёт зелье скорости (+{movement}).",
-        "discard_item": "{p} выбрасывает «{item}».",
-        "discard_weapon": "{p} выбрасывает «{weapon}».",
-        "drop_task": "{p} возвращает задание «{task}».",
-        "market_open": "{p} смотрит товар: {kind}.",
-        "sell_item": "{p} продаёт «{item}» (выпало {roll}) за {money}.",
-        "sell_weapon": "{p} продаёт «{weapon}» (выпало {roll}) за {money}.",
-        "sell_head": "{p} продаёт голову: {creature} за {money}.",
-        "gamble": "{p} играет на «{stake}»: {roll} против {engineer} у Главного Инженера.",
-        "steal": "{p} пытается украсть: выпало {roll}.",
-        "fight": "Схватка! {p} против {opp}.",
-        "flee": "{p} пытается сбежать: выпало {roll}.",
-        "escape": "{p} сбегает с помощью «{item}».",
-        "join": "{p} {side}.",
-        "fight_roll": "Броски {roll} и {opponent_roll}: итог {totals}.",
-        "fight_tie": "Ничья: переброс без модификаторов.",
-        "cog": "{p} использует счастливую шестерёнку.",
-        "fight_end": "{p} {won} схватку.",
-        "loot": "{p} забирает ценности с гексагона.",
-        "lose_money": "{p} теряет {money}.",
-        "lose_item": "{p} теряет «{item}».",
-        "skip_turn_penalty": "{p} нечего терять: пропустит ход.",
-        "trade_offer": "{p} предлагает игроку {o} обмен: «{item}».",
-        "trade_ask": "{p} просит у игрока {o} предмет {slot1}.",
-        "trade_done": "{p} соглашается на обмен: «{item}» за «{given}».",
-        "trade_declined": "{p} отказывается от обмена.",
-        "dragon_moves": "{p} сдвигает: {creature}.",
-        "dead_end": "{p} в тупике: теряет всё и возвращается в Старую котельную.",
-        "task_done": "{p} выполняет «{task}» и находит деталь: {part}.",
-        "achievement": "{p} получает звание «{achievement}».",
-        "launch": "{p} запускает машину Стокса!",
-        "game_over": "Конец игры: {reason}.",
-    },
-}
-
 
 def event_text(game, ev: dict, lang: str = "en") -> str:
+    """The event's template in i18n.json ("log"), filled with names from the same file."""
     t = _tr(game, lang)
-    ru = lang == "ru"
-    tmpl = _EV["ru" if ru else "en"].get(ev.get("type"))
+    w = t["log_words"]
+    typ = ev.get("type")
+    tmpl = t["log"].get(typ)
     if tmpl is None:
-        return str(ev.get("type", ""))
-    who = ("Игрок " if ru else "Player ")
-    f = {}
-    for k, v in ev.items():
-        f[k] = v
-    if "player" in ev and ev["player"] is not None:
-        f["p"] = who + str(ev["player"] + 1)
-    if "item" in ev:
+        return str(typ or "")
+    f = dict(ev)
+    if ev.get("player") is not None:
+        f["p"] = w["player"].format(n=ev["player"] + 1)
+    if ev.get("item") is not None:
         f["item"] = _item(game, t, ev["item"])
     if ev.get("other") is not None:
         f["o"] = str(ev["other"] + 1)
@@ -257,29 +149,22 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
         f["reason"] = t["ends"].get(ev["reason"], ev["reason"])
     if "level" in ev:
         f["level"] = t["levels"].get(ev["level"], ev["level"])
-    if ev.get("type") == "market_open":
-        f["kind"] = {"items": "предметы" if ru else "items",
-                     "weapons": "оружие" if ru else "weapons"}.get(ev.get("kind"), "")
+    if typ == "market_open":
+        f["kind"] = w["market"].get(ev.get("kind"), "")
     if "targets" in ev:
         f["targets"] = ", ".join(str(c) for c in ev["targets"]) or "-"
-    if ev.get("type") == "turn":
-        f["red"] = (" (красная грань!)" if ru else " (the red face!)") if ev.get("red") else ""
-    if ev.get("type") == "fight":
+    if typ == "turn":
+        f["red"] = w["red_face"] if ev.get("red") else ""
+    if typ == "fight":
         if ev.get("opponent") is not None and ev["opponent"] >= 0:
-            f["opp"] = who + str(ev["opponent"] + 1)
+            f["opp"] = w["player"].format(n=ev["opponent"] + 1)
         else:
             f["opp"] = f.get("creature", "")
-    if ev.get("type") == "fight_end":
-        f["won"] = ("выигрывает" if ev["won"] else "проигрывает") if ru else (
-            "wins" if ev["won"] else "loses")
-    if ev.get("type") == "join":
-        side = ev.get("side", 0)
-        f["side"] = (["не вмешивается", "помогает нападающему", "помогает защищающемуся"]
-                     if ru else ["stays out", "helps the attacker", "helps the defender"])[side]
-    try:
-        return tmpl.format(**f)
-    except (KeyError, IndexError):
-        return str(ev.get("type", ""))
+    if typ == "fight_end":
+        f["won"] = w["fight_end"]["won" if ev["won"] else "lost"]
+    if typ == "join":
+        f["side"] = w["join_sides"][ev.get("side", 0)]
+    return tmpl.format(**f)
 
 
 _GLYPH = {"start": "[bold yellow]@[/]", "market": "[green]M[/]", "tavern": "[magenta]T[/]",

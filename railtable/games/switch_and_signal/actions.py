@@ -58,8 +58,9 @@ _SIMPLE = {END: "end_actions", STOP: "stop", DISPATCHER: "dispatcher", ACCEPT_RO
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
 
-def to_json(board, a: int) -> dict:
-    """The JSON form of action `a` on `board` (a Board of rules.py)."""
+def to_json(state, a: int) -> dict:
+    """The JSON form of action `a` in `state` (on its Board, rules.py)."""
+    board = state.board
     if a in _SIMPLE:
         return {"type": _SIMPLE[a]}
     if DEPLOY_COLOUR <= a < MOVE_COLOUR:
@@ -95,8 +96,10 @@ def to_json(board, a: int) -> dict:
     raise ValueError(f"not an action: {a}")
 
 
-def from_json(board, d) -> int:
-    """The action id of a JSON action; ValueError if malformed."""
+def from_json(state, d) -> int:
+    """The action id of a JSON action; ValueError if malformed (the Game makes it an
+    IllegalAction)."""
+    board = state.board
     if not isinstance(d, dict) or not isinstance(d.get("type"), str):
         raise ValueError(f"not an action: {d!r}")
     t = d["type"]

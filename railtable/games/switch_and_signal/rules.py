@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
@@ -1046,6 +1046,7 @@ class SwitchAndSignalState(State):
 
 
 class SwitchAndSignalGame(Game):
+    actions = A
     id = "switch_and_signal"
     title = {"en": "Switch & Signal", "ru": "Паровозы и семафоры"}
     description = {"en": "Cooperative: set switches and signals to bring every good to the port "
@@ -1184,15 +1185,6 @@ class SwitchAndSignalGame(Game):
             s._do(legal[0])
         s.events = [] if not record_events else s.events
         return s
-
-    def action_to_json(self, state, a):
-        return A.to_json(state.board, a)
-
-    def action_from_json(self, state, d):
-        try:
-            return A.from_json(state.board, d)
-        except ValueError as e:
-            raise IllegalAction(str(e)) from None
 
     def event_text(self, event, lang="en"):
         from railtable.games.switch_and_signal.text import event_text

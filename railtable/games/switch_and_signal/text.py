@@ -141,77 +141,39 @@ def describe(state, a: int, lang: str = "en") -> str:
 
 
 def event_text(game, event: dict, lang: str = "en") -> str:
-    t = i18n(lang)
-    ru = lang == "ru"
+    """The event's template in i18n.json ("log"), filled with names from the same file."""
+    t = game.i18n(lang)
     k = event.get("type")
-
-    def place(n):
-        return t["nodes"].get(n, str(n))
-
+    template = t["log"].get(k)
+    if template is None:
+        return str(k)
+    f = dict(event)
+    if "train" in event:
+        f["train"] = train_name(event["train"], lang)
+    if "player" in event:
+        f["n"] = event["player"] + 1
+    if "node" in event:
+        f["node"] = t["nodes"].get(event["node"], str(event["node"]))
+    if "good" in event:
+        f["good"] = t["goods"][GOODS[event["good"]]]
     if k == "reveal":
         c = event.get("card")
-        what = t["words"]["start_card"] if c == 18 else f"{t['words']['departure_card']} {c}"
-        return f"Открыта {what}" if ru else f"Revealed {what}"
-    if k == "deploy_roll":
+        f["what"] = (t["words"]["start_card"] if c == 18
+                     else f"{t['words']['departure_card']} {c}")
+    elif k == "deploy_roll":
         dice = event.get("dice")
-        return (f"Отправление: {event.get('number')}" + (f" ({dice[0]}+{dice[1]})" if dice else "")
-                if ru else f"Deployment: {event.get('number')}" +
-                (f" ({dice[0]}+{dice[1]})" if dice else ""))
-    if k == "deploy":
-        return (f"{train_name(event['train'], lang)} выставлен: {place(event.get('node'))}" if ru
-                else f"The {train_name(event['train'], lang)} is deployed at {place(event.get('node'))}")
-    if k == "deploy_blocked":
-        return ("Отправная точка занята: −2 жетона времени" if ru
-                else "The starting point is occupied: −2 time tokens")
-    if k == "roll":
-        return (f"{train_name(event['train'], lang)}: бросок {event['roll']}" if ru
-                else f"The {train_name(event['train'], lang)} rolls {event['roll']}")
-    if k == "time_lost":
-        why = t["why"].get(event.get("why"), event.get("why"))
-        return (f"−{event['tokens']} жетонов времени ({why})" if ru
-                else f"−{event['tokens']} time tokens ({why})")
-    if k == "departure_boxed":
-        return (f"Часы опустели: инструкция убрана, осталось {event['left']}" if ru
-                else f"The clock emptied: a departure card is boxed, {event['left']} left")
-    if k == "head_on":
-        return (f"Встречные поезда: {train_name(event['train'], lang)} возвращается в депо" if ru
-                else f"Head-on: the {train_name(event['train'], lang)} goes back to its depot")
-    if k == "start_point":
-        return (f"{train_name(event['train'], lang)} приехал в отправную точку и вернулся в депо"
-                if ru else f"The {train_name(event['train'], lang)} reached a starting point "
-                           f"and went back to its depot")
-    if k == "deliver":
-        g = t["goods"][GOODS[event["good"]]]
-        return f"Доставлен {g} товар" if ru else f"A {g} good is delivered"
-    if k == "port_empty":
-        return "Пустой поезд в порту ушёл в депо" if ru else "An empty train in the port went to its depot"
-    if k == "load":
-        g = t["goods"][GOODS[event["good"]]]
-        return (f"{train_name(event['train'], lang)} загружен ({g})" if ru
-                else f"The {train_name(event['train'], lang)} is loaded ({g})")
-    if k == "play":
-        what = t["cards"][event["action"]]
-        return f"Игрок {event['player'] + 1}: «{what}»" if ru else \
-            f"Player {event['player'] + 1} plays {what}"
-    if k == "signal":
-        return "Семафор переставлен" if ru else "A signal disc is moved"
-    if k == "switch":
-        return "Стрелка переведена" if ru else "A switch is set"
-    if k == "helper":
-        return f"{t['helpers'][event['helper']]}"
-    if k == "move_colour":
-        c = t["train_colours"][COLOURS[event["colour"]]]
-        return f"Выбран цвет: {c}" if ru else f"Chosen colour: {c}"
-    if k == "draw":
-        return (f"Игрок {event['player'] + 1} берёт {event['count']} карт." if ru
-                else f"Player {event['player'] + 1} draws {event['count']} cards")
-    if k == "reshuffle":
-        return "Сброс перемешан" if ru else "The discards are shuffled into a new deck"
-    if k == "stop":
-        return ""
-    if k == "game_over":
-        return t["reasons"].get(event.get("reason"), event.get("reason"))
-    return str(k)
+        f["dice"] = f" ({dice[0]}+{dice[1]})" if dice else ""
+    elif k == "time_lost":
+        f["why"] = t["why"].get(event.get("why"), event.get("why"))
+    elif k == "play":
+        f["what"] = t["cards"][event["action"]]
+    elif k == "helper":
+        f["helper"] = t["helpers"][event["helper"]]
+    elif k == "move_colour":
+        f["colour"] = t["train_colours"][COLOURS[event["colour"]]]
+    elif k == "game_over":
+        f["reason"] = t["reasons"].get(event.get("reason"), event.get("reason"))
+    return template.format(**f)
 
 
 def _card_text(card: dict, t: dict, ru: bool) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields
 
+from . import actions as A
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
                       LOCO, MAX_ROUTES, NUM_COLORS, NUM_KINDS, PASS, PAY_BASE, PAYMENTS,
                       TAKE_BLIND)
@@ -809,6 +810,7 @@ def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
 
 
 class TicketToRideGame(Game):
+    actions = A
     id = "ticket_to_ride"
     title = {"en": "Ticket to Ride", "ru": "Ticket to Ride (Билет на поезд)"}
     description = {"en": "Claim railway routes across North America and connect the cities "
@@ -1012,94 +1014,6 @@ class TicketToRideGame(Game):
         for c in starts:
             dfs(c, 0, 0)
         return best[0], best[1]
-
-    # -- actions as JSON -------------------------------------------------------------------
-
-    def action_to_json(self, state, a: int) -> dict:
-        if a < FACE_UP_SLOTS and a >= 0:
-            card = state.face_up[a]
-            return {"type": "take_face_up", "slot": a,
-                    "card": self.kinds[card] if card >= 0 else None}
-        if a == TAKE_BLIND:
-            return {"type": "take_blind"}
-        if a == DRAW_TICKETS:
-            return {"type": "draw_tickets"}
-        if a == PASS:
-            return {"type": "pass"}
-        if KEEP_BASE < a < KEEP_BASE + 8:
-            offer = state.offer[state.cur] if state.phase != OVER else ()
-            mask = a - KEEP_BASE
-            return {"type": "keep_tickets",
-                    "tickets": [t for i, t in enumerate(offer) if mask >> i & 1]}
-        if a == CANCEL:
-            return {"type": "cancel_claim"}
-        if CLAIM_BASE <= a < CLAIM_BASE + self.num_routes:
-            return {"type": "claim_route", "route": a - CLAIM_BASE}
-        if PAY_BASE <= a < PAY_BASE + PAYMENTS:
-            slot = a - PAY_BASE
-            if slot == ALL_LOCO:
-                if state.pending < 0:
-                    raise IllegalAction("no claim is waiting for a payment")
-                return {"type": "pay", "color": None,
-                        "locomotives": self.route_length[state.pending]}
-            c, k = divmod(slot, 6)
-            return {"type": "pay", "color": self.colors[c], "locomotives": k}
-        raise IllegalAction(f"{a} is not a Ticket to Ride action")
-
-    def action_from_json(self, state, d: dict) -> int:
-        if not isinstance(d, dict):
-            raise IllegalAction(f"not a Ticket to Ride action: {d!r}")
-        kind = d.get("type")
-        if kind == "take_face_up":
-            slot = d.get("slot")
-            if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < 5:
-                raise IllegalAction(f"slot must be 0-4, not {slot!r}")
-            return slot
-        if kind == "take_blind":
-            return TAKE_BLIND
-        if kind == "draw_tickets":
-            return DRAW_TICKETS
-        if kind == "pass":
-            return PASS
-        if kind == "keep_tickets":
-            ids = d.get("tickets")
-            offer = state.offer[state.cur] if state.phase != OVER else ()
-            if not isinstance(ids, list) or len(set(ids)) != len(ids) \
-                    or any(t not in offer for t in ids):
-                raise IllegalAction(f"tickets must be a list of tickets on offer {list(offer)}")
-            if not ids:
-                # rulebook: «Взятие новых карт маршрутов» -- at least one ticket is kept
-                raise IllegalAction("keep at least one of the tickets on offer")
-            return KEEP_BASE + sum(1 << offer.index(t) for t in ids)
-        if kind == "cancel_claim":
-            return CANCEL
-        if kind == "claim_route":
-            r = d.get("route")
-            if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < self.num_routes:
-                raise IllegalAction(f"route must be 0-{self.num_routes - 1}, not {r!r}")
-            if "color" in d or "locomotives" in d:
-                raise IllegalAction('a claim names only the route; the payment is the next '
-                                    'decision: {"type": "pay", "color": ..., "locomotives": ...}')
-            return CLAIM_BASE + r
-        if kind == "pay":
-            L = self.route_length[state.pending] if state.pending >= 0 else None
-            k = d.get("locomotives", 0)
-            top = 6 if L is None else L
-            if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= top:
-                raise IllegalAction(f"locomotives must be 0-{top}, not {k!r}")
-            color = d.get("color")
-            if color is None or k == L:
-                if L is None:
-                    raise IllegalAction("no claim is waiting for a payment")
-                if k != L:
-                    raise IllegalAction("a payment without a colour is locomotives only")
-                return PAY_BASE + ALL_LOCO
-            if color not in self.colors:
-                raise IllegalAction(f"unknown colour {color!r}")
-            if k > 5:
-                raise IllegalAction(f"locomotives must be 0-5 with a colour, not {k!r}")
-            return PAY_BASE + self.colors.index(color) * 6 + k
-        raise IllegalAction(f"not a Ticket to Ride action: {d!r}")
 
     # -- presentation ----------------------------------------------------------------------
 

@@ -119,7 +119,7 @@ def payment_label(game, r: int, slot: int, lang: str) -> str:
 
 
 def event_text(game, e: dict, lang: str = "en") -> str:
-    tr = _t(lang)["events"]
+    tr = _t(lang)["log"]
     kind = e.get("type", "")
     pl = player(e["player"], lang) if "player" in e else ""
     private = e.get("to") is not None

@@ -209,8 +209,8 @@ def test_exchange_needs_items_on_both_sides_and_one_hex():
 
 def test_exchange_actions_json_round_trip():
     for a in range(A.OFFER, A.NUM_ACTIONS):
-        assert A.from_json(A.to_json(a)) == a
-    assert A.to_json(A.TRADE_WANT + 2) == {"type": "trade_want", "slot": 2}
+        assert A.from_json(None, A.to_json(None, a)) == a
+    assert A.to_json(None, A.TRADE_WANT + 2) == {"type": "trade_want", "slot": 2}
 
 
 # ---------------------------------------------------------------- 4. Начало игры (levels)
