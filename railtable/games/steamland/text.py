@@ -65,12 +65,20 @@ def describe(state, a: int, lang: str = "en") -> str:
         return ac[key].format(task=_task(g, t, state.tasks[p][v]))
     if typ in ("buy_item", "buy_weapon"):
         if state.phase == R.PH_SHOP:
-            c = (state.sh_items if typ == "buy_item" else state.sh_weap)[v]
+            shown = state.sh_items if typ == "buy_item" else state.sh_weap
         else:
-            c = state.mdisp[v]
+            shown = state.mdisp
         if typ == "buy_item":
-            return ac["buy_item"].format(item=_item(g, t, c), price=g.i_value[c])
-        return ac["buy_weapon"].format(weapon=_weapon(g, t, c), price=g.w_value[c])
+            def buy(c):
+                return ac["buy_item"].format(item=_item(g, t, c), price=g.i_value[c])
+        else:
+            def buy(c):
+                return ac["buy_weapon"].format(weapon=_weapon(g, t, c), price=g.w_value[c])
+        label = buy(shown[v])
+        # two cards of one kind on display: two choices, told apart by their place
+        if sum(1 for c in shown if c >= 0 and buy(c) == label) > 1:
+            label += ac["display_place"].format(n=v + 1)
+        return label
     if typ == "discard_item" and v == 3:
         return ac[typ].format(item=_item(g, t, pe[2] >> 1))
     if typ == "discard_weapon" and v == 2:
