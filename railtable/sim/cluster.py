@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import logging
 import socket
+import time
 
 from railtable.sim.pool import Batch, Executor, find_game, play_chunk
 
 INSTALL = "pip install 'railtable[ray]'"
 RETRIES = 3  # runs of a task after its worker died, before its games count as failed
+CLIENT_ATTEMPTS = 3  # tries of a ray:// connection whose client server fails to start one
 
 
 class ClusterError(RuntimeError):
@@ -82,7 +84,7 @@ class RayCluster(Executor):
             if self.address not in (None, "auto", "local"):
                 check_reachable(self.address)
             try:
-                ray.init(address=self.address, logging_level=logging.WARNING)
+                self._init()
             except ModuleNotFoundError as e:  # ray:// without Ray's client (grpcio)
                 raise ClusterError(f"{self.address} needs Ray's client ({e}): "
                                    f"pip install 'ray[client]'") from None
@@ -94,6 +96,21 @@ class RayCluster(Executor):
             self.owned = True
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         return self
+
+    def _init(self) -> None:
+        # A client server starts one process per client; that start can fail now and then
+        # ("Initialization failure from server") while the cluster is fine: try again.
+        attempts = CLIENT_ATTEMPTS if str(self.address or "").startswith("ray://") else 1
+        for attempt in range(1, attempts + 1):
+            try:
+                self.ray.init(address=self.address, logging_level=logging.WARNING)
+                return
+            except ConnectionAbortedError:
+                if attempt == attempts:
+                    raise
+                if self.ray.is_initialized():
+                    self.ray.shutdown()
+                time.sleep(attempt)
 
     def close(self) -> None:
         if self.owned:
