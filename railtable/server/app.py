@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import sys
@@ -20,10 +21,11 @@ from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
 from railtable.server.broker import make_broker
 from railtable.server.connections import Conn
+from railtable.server import seatcookie
 from railtable.server.live import table_info
 from railtable.server.manager import Manager
-from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
-from railtable.server.storage import Store
+from railtable.server.protocol import LANGS, ActionError, TableGone, dumps, hash_token
+from railtable.server.storage import SeatRow, Store
 
 log = logging.getLogger("railtable.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -31,6 +33,10 @@ MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 HELLO_TIMEOUT = 30.0
 GET_TRIES = 5  # a table evicted while a request held it is fetched again, at most so often
+STATUSES = ("open", "running", "finished")  # what the lobby's state filter accepts
+PAGE_SIZE, MAX_PAGE = 20, 100  # tables on one page of the lobby: by default, at most
+MAX_OFFSET = 1_000_000
+MAX_SEARCH = 64
 GAME_ASSETS = {"view.js": "text/javascript; charset=utf-8",
                "i18n.json": "application/json; charset=utf-8"}
 
@@ -70,6 +76,43 @@ async def read_json(request: Request) -> dict:
     if not isinstance(data, dict):
         raise ActionError("bad_json", "the request body must be a JSON object")
     return data
+
+
+def seat_holding(seats: list[SeatRow], token: str | None) -> int | None:
+    """The seat this token holds, if any."""
+    if not token:
+        return None
+    h = hash_token(token)
+    for s in seats:
+        if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
+            return s.seat
+    return None
+
+
+def not_found() -> JSONResponse:
+    # the same answer for a private table one may not see as for no table at all
+    return error("not_found", "no such table", 404)
+
+
+def query_list(request: Request, key: str, allowed, what: str) -> list[str] | None:
+    raw = request.query_params.get(key)
+    if raw is None or raw == "":
+        return None
+    got = raw.split(",")
+    bad = [x for x in got if x not in allowed]
+    if bad:
+        raise ActionError("bad_request", f"{key}: {bad[0][:40]!r} is not {what} (one of "
+                          f"{', '.join(sorted(allowed))}, or several with commas)")
+    return got
+
+
+def query_int(request: Request, key: str, default: int, lo: int, hi: int) -> int:
+    raw = request.query_params.get(key)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9) or not lo <= int(raw) <= hi:
+        raise ActionError("bad_request", f"{key} is a whole number from {lo} to {hi}")
+    return int(raw)
 
 
 def game_folder(game) -> Path:
@@ -166,35 +209,71 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 out = await mgr().create(body)
             except ActionError as e:
                 return error(e.code, e.message, e.status)
-            return JSONResponse(out, status_code=201)
-        wanted = request.query_params.get("status")
-        statuses = ["open", "running", "finished"]
-        if wanted:
-            statuses = [s for s in wanted.split(",") if s in statuses]
-        return JSONResponse(await mgr().list_tables(statuses))
+            token = out.pop("_cookie", None)
+            resp = JSONResponse(out, status_code=201)
+            if token is not None:
+                seatcookie.set_seat(resp, request, out["id"], token)
+            return resp
+        try:
+            statuses = query_list(request, "status", STATUSES, "a table state") \
+                or list(STATUSES)
+            wanted = query_list(request, "game", set(games()), "a game id")
+            limit = query_int(request, "limit", PAGE_SIZE, 1, MAX_PAGE)
+            offset = query_int(request, "offset", 0, 0, MAX_OFFSET)
+            q = " ".join(request.query_params.get("q", "").split())
+            if len(q) > MAX_SEARCH:
+                raise ActionError("bad_request", f"q: a search has at most {MAX_SEARCH} "
+                                  "characters")
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+        return JSONResponse(await mgr().list_tables(
+            statuses, limit, offset, games=wanted, search=q, held=seatcookie.held(request)))
 
     async def api_table(request: Request) -> Response:
         table_id = request.path_params["id"]
+        token = seatcookie.token_for(request, table_id)
         t = mgr().tables.get(table_id)
-        if t is not None:
-            return JSONResponse(t.info())
-        row = await mgr().db.call(mgr().db.store.get_table, table_id)
-        if row is None:
-            return error("not_found", "no such table", 404)
-        if row.status != "finished":  # a live table: load it (bots resume)
-            try:
+        if t is None:
+            row = await mgr().db.call(mgr().db.store.get_table, table_id)
+            if row is None:
+                return not_found()
+            mine = seat_holding(row.seats, token)
+            if row.private and mine is None:
+                return not_found()
+            if row.status == "finished":
+                try:
+                    game = get_game(row.game)
+                except UnknownGame as e:
+                    return error("unknown_game", str(e), 404)
+                info = table_info(game, row.id, row.status, row.num_players, row.seats,
+                                  row.options, row.created, row.moves, row.result,
+                                  row.name, row.private)
+                info["seed"] = row.seed
+                info["my_seat"] = mine
+                return JSONResponse(info)
+            try:  # a live table: load it (bots resume)
                 t = await mgr().get(table_id)
             except ActionError as e:
                 return error(e.code, e.message, e.status)
-            return JSONResponse(t.info())
-        try:
-            game = get_game(row.game)
-        except UnknownGame as e:
-            return error("unknown_game", str(e), 404)
-        info = table_info(game, row.id, row.status, row.num_players, row.seats, row.options,
-                          row.created, row.moves, row.result)
-        info["seed"] = row.seed
+            if t is None:
+                return not_found()
+        mine = t.seat_for_token(token) if token else None
+        if t.private and mine is None:
+            return not_found()
+        info = t.info()
+        info["my_seat"] = mine
         return JSONResponse(info)
+
+    async def answer_seat(request: Request, body: dict, table_id: str, out: dict) -> Response:
+        """The seat taken: its token as a cookie (a browser asked with "cookie": true) or
+        in the body (other clients, which say hello with it)."""
+        out = {"table": table_id, "url": f"/table/{table_id}", **out}
+        if body.get("cookie") is True:
+            token = out.pop("token")
+            resp = JSONResponse(out)
+            seatcookie.set_seat(resp, request, table_id, token)
+            return resp
+        return JSONResponse(out)
 
     async def api_join(request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -205,19 +284,59 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             except ActionError as e:
                 return error(e.code, e.message, e.status)
             if t is None:
-                return error("not_found", "no such table", 404)
+                return not_found()
             try:
                 if body is None:
                     body = await read_json(request)
-                out = await t.claim(body.get("name"), body.get("token"), body.get("seat"))
+                token = body.get("token")
+                if token is None:
+                    token = seatcookie.token_for(request, table_id)
+                if t.private and not (isinstance(token, str) and (
+                        t.seat_for_token(token) is not None
+                        or t.seat_for_invite(token) is not None)):
+                    return not_found()
+                out = await t.claim(body.get("name"), token, body.get("seat"))
             except TableGone:  # evicted while we read the body: the table afresh
                 continue
             except ActionError as e:
                 return error(e.code, e.message, e.status)
-            out["url"] = f"/table/{t.id}#token={out['token']}"
-            return JSONResponse(out)
+            return await answer_seat(request, body, t.id, out)
         e = TableGone()
         return error(e.code, e.message, e.status)
+
+    async def api_accept(request: Request) -> Response:
+        """An invitation link's key exchanged for its seat (once: then it stops working)."""
+        try:
+            body = await read_json(request)
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+        table_id = body.get("table")
+        invalid = error("bad_invitation", "this invitation link is not valid: it has been "
+                        "used already, or it is mistyped", 404)
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            return invalid
+        for _ in range(GET_TRIES):
+            try:
+                t = await mgr().get(table_id)
+                if t is None:
+                    return invalid
+                out = await t.accept(body.get("key"), body.get("name"),
+                                     seatcookie.token_for(request, table_id))
+            except TableGone:
+                continue
+            except ActionError as e:
+                return error(e.code, e.message, e.status)
+            return await answer_seat(request, body, t.id, out)
+        e = TableGone()
+        return error(e.code, e.message, e.status)
+
+    async def may_see(request: Request, table_id: str) -> bool | None:
+        """None: no such table; False: a private table this browser holds no seat of."""
+        row = await mgr().db.call(mgr().db.store.get_table, table_id)
+        if row is None:
+            return None
+        return not row.private or seat_holding(row.seats, seatcookie.token_for(request,
+                                                                         table_id)) is not None
 
     async def api_replay(request: Request) -> Response:
         upto = request.query_params.get("upto")
@@ -226,19 +345,22 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         lang = request.query_params.get("lang", "en")
         if lang not in LANGS:
             lang = "en"
+        if not await may_see(request, request.path_params["id"]):
+            return not_found()
         try:
             out = await mgr().replay(request.path_params["id"],
                                      None if upto is None else int(upto), lang)
         except ActionError as e:
             return error(e.code, e.message, e.status)
         if out is None:
-            return error("not_found", "no such table", 404)
+            return not_found()
         return JSONResponse(out)
 
     async def api_record(request: Request) -> Response:
         t = await mgr().db.call(mgr().db.store.get_table, request.path_params["id"])
-        if t is None:
-            return error("not_found", "no such table", 404)
+        if t is None or (t.private and seat_holding(t.seats, seatcookie.token_for(request, t.id))
+                         is None):
+            return not_found()
         if t.status != "finished":
             return error("not_finished", "the record is published when the game is over", 403)
         rows = await mgr().db.call(mgr().db.store.actions, t.id)
@@ -277,11 +399,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 await refuse("not_found", "no such table", 4404)
             return t
 
-        table = await fetch()
-        if table is None:
-            return
         # The first message says who we are: {"type": "hello", "token": ..., "lang": ...}.
-        # The token travels inside the socket, never in a URL that logs might keep.
+        # A browser's seat comes in its cookie; other clients send their token here. No
+        # secret travels in a URL that logs might keep. Whether the table exists is told
+        # only after the hello, so a private table looks like no table to a stranger.
         try:
             first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
             hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
@@ -296,10 +417,25 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         token = hello.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
             return await refuse("bad_token", "this seat link is not valid", 4403)
+        by_cookie = False
+        if token is None:
+            token = seatcookie.token_for(websocket, websocket.path_params["id"])
+            by_cookie = token is not None
+        if by_cookie and not seatcookie.same_origin(websocket):
+            # cross-site WebSocket hijacking: another site's page opened this socket, and
+            # the browser added the seat's cookie
+            return await refuse("bad_origin", "this connection comes from another site's "
+                                "page; open the table from this site", 4403)
+        table = await fetch()
+        if table is None:
+            return
         for _ in range(GET_TRIES):
             seat = None
-            if token is not None and (seat := table.seat_for_token(token)) is None:
+            if token is not None and (seat := table.seat_for_token(token)) is None \
+                    and not by_cookie and not table.private:
                 return await refuse("bad_token", "this seat link is not valid", 4403)
+            if table.private and seat is None:
+                return await refuse("not_found", "no such table", 4404)
             conn = Conn(websocket, seat, lang)
             try:
                 await table.attach(conn)
@@ -375,6 +511,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     routes = [
         Route("/", page("lobby.html")),
         Route("/table/{id}", page("table.html")),
+        Route("/invite", page("invite.html")),
         Route("/replay/{id}", page("replay.html")),
         Route("/games/{game}/{name}", game_asset),
         Route("/api/health", health),
@@ -382,6 +519,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{id}", api_table),
         Route("/api/tables/{id}/join", api_join, methods=["POST"]),
+        Route("/api/invitations/accept", api_accept, methods=["POST"]),
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
         WebSocketRoute("/ws/tables/{id}", ws_table),

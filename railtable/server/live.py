@@ -30,17 +30,25 @@ log = logging.getLogger("railtable.server")
 
 
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
-               options: dict, created: float, moves: int, result: dict | None) -> dict:
+               options: dict, created: float, moves: int, result: dict | None,
+               name: str = "", private: bool = False) -> dict:
+    """What anyone who may see the table may know of it. A seat is `free` when anyone may
+    take it (from the lobby or the table page), `invited` when it waits for the holder of
+    its invitation (or for that holder's name)."""
     return {
         "id": table_id,
         "game": game.id,
         "title": game.title,
+        "name": name,
+        "private": private,
         "status": status,
         "num_players": num_players,
         "options": options,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
                    "bot": s.bot if s.kind == "bot" else None,
-                   "free": s.kind == "human" and s.name is None} for s in seats],
+                   "free": s.open,
+                   "invited": s.kind == "human" and s.name is None and not s.open}
+                  for s in seats],
         "created": created,
         "moves": moves,
         "result": result,
@@ -82,6 +90,8 @@ class LiveTable:
         self._legal_set: frozenset = frozenset()
 
     def _set_row(self, row: TableRow) -> None:
+        self.name = row.name
+        self.private = row.private
         self.seats: list[SeatRow] = row.seats
         self.status = row.status
         self.result: dict | None = row.result
@@ -221,7 +231,8 @@ class LiveTable:
     def info(self) -> dict:
         """What anyone may know about the table (the seed only once the game is over)."""
         d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
-                       self.options_json, self.created, self.seq, self.result)
+                       self.options_json, self.created, self.seq, self.result,
+                       self.name, self.private)
         d["players"] = self.players()
         if self.status == "finished":
             d["seed"] = self.seed
@@ -298,6 +309,13 @@ class LiveTable:
         h = hash_token(token)
         for s in self.seats:
             if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    def seat_for_invite(self, key: str) -> int | None:
+        h = hash_token(key)
+        for s in self.seats:
+            if s.kind == "human" and s.invite_hash and hmac.compare_digest(s.invite_hash, h):
                 return s.seat
         return None
 
@@ -462,9 +480,10 @@ class LiveTable:
             self.mgr.bots.schedule(self)
             self.touch()
 
-    async def claim(self, name: str, token: str | None, seat: Any) -> dict:
-        """A person takes a free human seat (by its invitation token, or any free one).
-        Raises TableGone if the table was evicted meanwhile."""
+    async def claim(self, name: Any, token: str | None, seat: Any) -> dict:
+        """A person names their seat: the seat their token holds, or a free seat anyone may
+        take (`seat`: which one). A token that is a seat's unused invitation key accepts
+        the invitation (see `accept`). Raises TableGone if the table was evicted meanwhile."""
         name = clean_name(name)
         async with self.lock:
             if self.evicted:
@@ -476,44 +495,92 @@ class LiveTable:
                     raise ActionError("bad_token", "bad seat token", 403)
                 s_idx = self.seat_for_token(token)
                 if s_idx is None:
+                    if self.seat_for_invite(token) is not None:
+                        return await self._accept(token, name, None)
                     raise ActionError("bad_token", "this seat link is not valid (someone "
                                       "else may have taken the seat)", 403)
                 srow = self.seats[s_idx]
                 if srow.name is not None:
                     return {"seat": s_idx, "token": token, "name": srow.name}
-                new_hash, expect = srow.token_hash, srow.token_hash
+                new_hash = srow.token_hash
+                await self._take(srow, name, new_hash, srow.token_hash, None, True)
             else:
-                free = [s for s in self.seats if s.kind == "human" and s.name is None]
+                free = [s for s in self.seats if s.open]
                 if seat is not None:
                     if type(seat) is not int:
                         raise ActionError("bad_seat", "seat must be an integer")
                     free = [s for s in free if s.seat == seat]
                 if not free:
-                    raise ActionError("no_seat", "there is no free seat", 409)
+                    raise ActionError("no_seat", "there is no free seat (the others wait "
+                                      "for their invitations)", 409)
                 srow = free[0]
                 token = new_token()
-                new_hash, expect = hash_token(token), None
-            all_named = all(s.name is not None or s.kind == "bot" or s is srow
-                            for s in self.seats)
-            new_status = "running" if all_named and self.status == "open" else None
-            ok = await self.mgr.db.call_for(self.id, self.mgr.db.store.claim_seat, self.id,
-                                            srow.seat, name, new_hash, expect, new_status)
-            if not ok:
-                raise ActionError("no_seat", "the seat was taken meanwhile", 409)
-            replaced = srow.token_hash != new_hash
-            srow.name, srow.token_hash = name, new_hash
-            self.version += 1
-            self.mgr.broker.publish(self.id, self.version)
-            if replaced:  # the invitation's holder no longer has this seat
-                for c in [c for c in self.conns if c.seat == srow.seat]:
-                    c.send(dumps({"type": "error", "code": "bad_token",
-                                  "message": "someone else has taken this seat"}))
-                    self.conns.discard(c)
-                    c.close()
-            if new_status:
-                self.status = new_status
-                self._legal = None
-            self.broadcast(full=True)
-            self.mgr.bots.schedule(self)
-            self.touch()
+                await self._take(srow, name, hash_token(token), None, None, True)
             return {"seat": srow.seat, "token": token, "name": name}
+
+    async def accept(self, key: Any, name: Any = None, held: str | None = None) -> dict:
+        """Exchange a seat's invitation key for the seat: a fresh token (the holder's
+        secret, which nobody else has seen), and the key stops working. `name` names the
+        seat too if it has none; `held`: the token this browser already holds here, if any
+        (one browser holds one seat of a table). Raises TableGone if the table was evicted
+        meanwhile."""
+        if not isinstance(key, str) or not 0 < len(key) <= 200:
+            raise ActionError("bad_invitation", "an invitation key is a short text", 400)
+        if name is not None:
+            name = clean_name(name)
+        async with self.lock:
+            if self.evicted:
+                raise TableGone()
+            if self.mgr.broker.shared:
+                await self._sync()
+            return await self._accept(key, name, held)
+
+    async def _accept(self, key: str, name: str | None, held: str | None) -> dict:
+        s_idx = self.seat_for_invite(key)
+        if s_idx is None and (t_idx := self.seat_for_token(key)) is not None:
+            # a seat's own token (an old #token= link, a CLI user's): kept as it is
+            return {"seat": t_idx, "token": key, "name": self.seats[t_idx].name}
+        if s_idx is None:
+            raise ActionError("bad_invitation", "this invitation link is not valid: it has "
+                              "been used already, or it is mistyped", 404)
+        if held is not None and (h := self.seat_for_token(held)) is not None and h != s_idx:
+            raise ActionError("seat_held", f"this browser already holds seat {h + 1} of this "
+                              "table; send the link to the player it is for", 409)
+        srow = self.seats[s_idx]
+        if srow.name is not None:
+            name = None  # a named seat keeps its name
+        token = new_token()
+        await self._take(srow, name, hash_token(token), srow.token_hash, srow.invite_hash,
+                         False)
+        return {"seat": s_idx, "token": token, "name": srow.name}
+
+    async def _take(self, srow: SeatRow, name: str | None, new_hash: str,
+                    expect_token: str | None, expect_invite: str | None,
+                    unnamed: bool) -> None:
+        """Under the lock: store the seat's new holder (and name), then tell everyone."""
+        all_named = all(s.name is not None or s.kind == "bot"
+                        or (s is srow and name is not None) for s in self.seats)
+        new_status = "running" if all_named and self.status == "open" else None
+        ok = await self.mgr.db.call_for(self.id, self.mgr.db.store.claim_seat, self.id,
+                                        srow.seat, name, new_hash, expect_token,
+                                        expect_invite, new_status, unnamed)
+        if not ok:
+            raise ActionError("no_seat", "the seat was taken meanwhile", 409)
+        replaced = srow.token_hash is not None and srow.token_hash != new_hash
+        if name is not None:
+            srow.name = name
+        srow.token_hash, srow.invite_hash = new_hash, None
+        self.version += 1
+        self.mgr.broker.publish(self.id, self.version)
+        if replaced:  # whoever held the seat's old token no longer has this seat
+            for c in [c for c in self.conns if c.seat == srow.seat]:
+                c.send(dumps({"type": "error", "code": "bad_token",
+                              "message": "someone else has taken this seat"}))
+                self.conns.discard(c)
+                c.close()
+        if new_status:
+            self.status = new_status
+            self._legal = None
+        self.broadcast(full=True)
+        self.mgr.bots.schedule(self)
+        self.touch()

@@ -10,6 +10,7 @@ with bots that no live worker plays.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -23,8 +24,9 @@ from railtable.server.bots import BotRunner
 from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
 from railtable.server.live import LiveTable, table_info
-from railtable.server.protocol import (MAX_BOT_SPEC, ActionError, StorageDown, clean_name,
-                                       hash_token, new_token)
+from railtable.server.protocol import (LANGS, MAX_BOT_SPEC, ActionError, StorageDown,
+                                       clean_name, hash_token, invite_url, new_token,
+                                       table_name)
 from railtable.server.storage import SeatRow, Store, TableRow
 
 log = logging.getLogger("railtable.server")
@@ -285,9 +287,18 @@ class Manager:
             options = game.parse_options(body.get("options") or None)
         except OptionsError as e:
             raise ActionError("bad_options", str(e)) from None
+        private = body.get("private", False)
+        if not isinstance(private, bool):
+            raise ActionError("bad_private", "private is true or false")
+        lang = body.get("lang") if body.get("lang") in LANGS else "en"
+        to_cookie = body.get("cookie", False)
+        if not isinstance(to_cookie, bool):
+            raise ActionError("bad_cookie", "cookie is true or false")
         seed = secrets.randbits(63)
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
+        keys: dict[int, str] = {}
+        cookie_seat = None
         for i, s in enumerate(seats_in):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise ActionError("bad_seats", f"seat {i}: kind must be human or bot")
@@ -306,44 +317,92 @@ class Manager:
             else:
                 name = s.get("name")
                 name = clean_name(name) if name not in (None, "") else None
-                token = new_token()
-                tokens[i] = token
-                seats.append(SeatRow(i, "human", None, name, hash_token(token)))
+                is_open = s.get("open", False)
+                if not isinstance(is_open, bool):
+                    raise ActionError("bad_seats", f"seat {i}: open is true or false")
+                if is_open and (name is not None or private):
+                    raise ActionError("bad_seats", f"seat {i}: only an unnamed seat of a "
+                                      "public table is open to anyone")
+                token = key = None
+                if name is not None:  # the creator's: a token now, and a link unless kept
+                    token = tokens[i] = new_token()
+                    if to_cookie and cookie_seat is None:
+                        cookie_seat = i
+                    else:
+                        key = keys[i] = new_token()
+                elif not is_open:  # reserved for whoever holds its invitation
+                    key = keys[i] = new_token()
+                seats.append(SeatRow(i, "human", None, name,
+                                     hash_token(token) if token else None,
+                                     hash_token(key) if key else None))
         try:
             game.new_state(n, seed, options, record_events=False)
         except OptionsError as e:
             raise ActionError("bad_options", str(e)) from None
         status = "open" if any(s.kind == "human" and s.name is None for s in seats) \
             else "running"
+        first = next((s.name for s in seats if s.name), None)
+        name = table_name(body.get("name"), game.title.get(lang) or game.title.get("en")
+                          or game.id, first)
         now = time.time()
         table_id = secrets.token_urlsafe(6)
         row = TableRow(id=table_id, game=game.id, options=game.options_to_json(options),
                        seed=seed, num_players=n, status=status,
                        rules_version=game.rules_version, created=now, updated=now, moves=0,
-                       result=None, seats=seats)
+                       result=None, seats=seats, name=name, private=private)
         await self.db.call(self.db.store.create_table, row)
         await self.get(table_id, fresh=True)
-        return {
+        out = {
             "id": table_id,
+            "name": name,
+            "private": private,
             "status": status,
+            "url": f"/table/{table_id}",
+            # `url`: the seat's invitation link (the key is in the fragment, which browsers
+            # never send, so no server log sees it); `token`: the creator's own secret for
+            # a named seat, for clients that say hello with it
             "seats": [{"seat": i, "kind": s.kind, "name": s.name, "token": tokens.get(i),
-                       "url": f"/table/{table_id}#token={tokens[i]}" if i in tokens else None}
+                       "key": keys.get(i), "free": s.open,
+                       "url": invite_url(table_id, keys[i]) if i in keys else None}
                       for i, s in enumerate(seats)],
         }
+        if cookie_seat is not None:  # the app sets it as a cookie, never in the body
+            out["seats"][cookie_seat]["token"] = None
+            out["seats"][cookie_seat]["mine"] = True
+            out["_cookie"] = tokens[cookie_seat]
+        return out
 
     # -- lists and replays ----------------------------------------------------------------
 
-    async def list_tables(self, statuses: list[str], limit: int = 50) -> list[dict]:
-        rows = await self.db.call(self.db.store.list_tables, statuses, limit)
+    async def list_tables(self, statuses: list[str], limit: int = 20, offset: int = 0, *,
+                          games: list[str] | None = None, search: str = "",
+                          held: dict[str, str] | None = None) -> dict:
+        """A page of the lobby. `held`: {table id: token} of the seat cookies the asker
+        sent; those that hold a seat make "my tables", listed first (private ones too)."""
+        mine = await self.my_seats(held or {})
+        total, rows = await self.db.call(functools.partial(
+            self.db.store.list_tables, statuses, limit, offset, games=games, search=search,
+            mine=list(mine)))
         out = []
         for r in rows:
             try:
                 game = get_game(r.game)
             except UnknownGame:
                 continue
-            out.append(table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
-                                  r.created, r.moves, r.result))
-        return out
+            d = table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
+                           r.created, r.moves, r.result, r.name, r.private)
+            if r.id in mine:
+                d["my_seat"] = mine[r.id]
+            out.append(d)
+        return {"total": total, "offset": offset, "limit": limit, "mine": len(mine),
+                "tables": out}
+
+    async def my_seats(self, held: dict[str, str]) -> dict[str, int]:
+        """{table id: seat} for the seat tokens that really hold a seat."""
+        if not held:
+            return {}
+        return await self.db.call(self.db.store.seats_held,
+                                  {t: hash_token(tok) for t, tok in held.items()})
 
     async def replay(self, table_id: str, upto: int | None, lang: str) -> dict | None:
         """The position after `upto` actions as a spectator sees it, with its log."""
@@ -383,5 +442,6 @@ class Manager:
 
         out = await asyncio.to_thread(build)
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
-                                  row.options, row.created, row.moves, row.result)
+                                  row.options, row.created, row.moves, row.result,
+                                  row.name, row.private)
         return out

@@ -11,6 +11,7 @@ from typing import Any
 LANGS = ("en", "ru")
 MAX_NAME = 32
 MAX_BOT_SPEC = 200
+MAX_TABLE_NAME = 64
 
 
 def dumps(obj: Any) -> str:
@@ -67,3 +68,23 @@ def clean_name(name: Any) -> str:
     if any(unicodedata.category(ch)[0] == "C" for ch in name):
         raise ActionError("bad_name", "a player name may not contain control characters")
     return name
+
+
+def table_name(name: Any, title: str, first: str | None) -> str:
+    """A table's name: the one given, else the game's title and the first player's name."""
+    if name is None or name == "":
+        return f"{title} — {first}"[:MAX_TABLE_NAME] if first else title[:MAX_TABLE_NAME]
+    if not isinstance(name, str):
+        raise ActionError("bad_table_name", "a table name must be text")
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_TABLE_NAME:
+        raise ActionError("bad_table_name", f"a table name has 1-{MAX_TABLE_NAME} characters")
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        raise ActionError("bad_table_name", "a table name may not contain control characters")
+    return name
+
+
+def invite_url(table_id: str, key: str) -> str:
+    """A seat's invitation link. The key sits in the fragment: browsers never send it, so
+    neither the server's access log nor a proxy's sees it; the invitation page posts it."""
+    return f"/invite#t={table_id}&k={key}"

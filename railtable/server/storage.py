@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
-                        event, exists, func, insert, inspect, select, text, update)
+                        event, exists, false, func, insert, inspect, or_, select, text,
+                        update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -42,6 +43,13 @@ tables_t = Table(
     Column("result", JSON, nullable=True),
     # +1 on every change of the table: the compare-and-set that keeps workers from forking it
     Column("version", Integer, nullable=False, default=0, server_default="0"),
+    # the name players see and search in the lobby, and its casefolded form: SQLite's
+    # lower() folds ASCII only, so the search compares this column (see list_tables)
+    Column("name", String(64), nullable=False, default="", server_default=""),
+    Column("name_key", String(64), nullable=False, default="", server_default="",
+           index=True),
+    # a private table is in no list; only its seats' holders may see it
+    Column("private", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -53,6 +61,9 @@ seats_t = Table(
     Column("bot", String(200), nullable=True),  # the bot spec of a bot seat
     Column("name", String(64), nullable=True),  # None: a free human seat
     Column("token_hash", String(64), nullable=True),  # sha256 hex of the seat's secret token
+    # sha256 hex of the seat's invitation key while the invitation is unused; an unnamed seat
+    # with one is reserved for whoever holds the invitation (never taken from the lobby)
+    Column("invite_hash", String(64), nullable=True),
 )
 
 actions_t = Table(
@@ -84,6 +95,14 @@ class SeatRow:
     bot: str | None
     name: str | None
     token_hash: str | None
+    invite_hash: str | None = None
+
+    @property
+    def open(self) -> bool:
+        """A free seat that anyone may take from the lobby (not reserved for an
+        invitation, not held by anyone)."""
+        return (self.kind == "human" and self.name is None and self.invite_hash is None
+                and self.token_hash is None)
 
 
 @dataclass
@@ -101,6 +120,8 @@ class TableRow:
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
     version: int = 0
+    name: str = ""
+    private: bool = False
 
 
 @dataclass
@@ -184,6 +205,21 @@ class Store:
             if "version" not in cols:
                 c.execute(text("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL "
                                "DEFAULT 0"))
+            if "name" not in cols:  # tables named, private tables (issue #23)
+                c.execute(text("ALTER TABLE tables ADD COLUMN name VARCHAR(64) NOT NULL "
+                               "DEFAULT ''"))
+                c.execute(text("ALTER TABLE tables ADD COLUMN name_key VARCHAR(64) NOT NULL "
+                               "DEFAULT ''"))
+                c.execute(text("ALTER TABLE tables ADD COLUMN private BOOLEAN NOT NULL "
+                               "DEFAULT FALSE"))
+                c.execute(text("CREATE INDEX IF NOT EXISTS ix_tables_name_key "
+                               "ON tables (name_key)"))
+            if "invite_hash" not in {col["name"] for col in inspect(c).get_columns("seats")}:
+                # a free seat's token was its invitation: it becomes the invitation's key,
+                # so the old link still works once and the seat stays reserved for it
+                c.execute(text("ALTER TABLE seats ADD COLUMN invite_hash VARCHAR(64)"))
+                c.execute(text("UPDATE seats SET invite_hash = token_hash, token_hash = NULL "
+                               "WHERE kind = 'human' AND name IS NULL"))
             site = c.execute(select(meta_t.c.value).where(meta_t.c.key == "site")).scalar()
             if site is None:
                 site = secrets.token_hex(6)
@@ -226,17 +262,20 @@ class Store:
                 id=row.id, game=row.game, options=row.options, seed=row.seed,
                 num_players=row.num_players, status=row.status,
                 rules_version=row.rules_version, created=row.created, updated=row.updated,
-                moves=0, result=None))
+                moves=0, result=None, name=row.name, name_key=name_key(row.name),
+                private=row.private))
             c.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash} for s in row.seats])
+                 "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash}
+                for s in row.seats])
 
     @staticmethod
     def _table(r) -> TableRow:
         return TableRow(id=r.id, game=r.game, options=r.options or {}, seed=int(r.seed),
                         num_players=r.num_players, status=r.status,
                         rules_version=r.rules_version, created=r.created, updated=r.updated,
-                        moves=r.moves or 0, result=r.result, version=r.version or 0)
+                        moves=r.moves or 0, result=r.result, version=r.version or 0,
+                        name=r.name or "", private=bool(r.private))
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -245,7 +284,8 @@ class Store:
         rows = c.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
                          .order_by(seats_t.c.table_id, seats_t.c.seat))
         for s in rows:
-            out[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
+            out[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash,
+                                           s.invite_hash))
         return out
 
     def _snapshot(self):
@@ -284,15 +324,49 @@ class Store:
                     out[r.id] = r.version or 0
         return out
 
-    def list_tables(self, statuses: list[str], limit: int = 100) -> list[TableRow]:
+    def list_tables(self, statuses: list[str], limit: int = 100, offset: int = 0, *,
+                    games: list[str] | None = None, search: str = "",
+                    mine: list[str] = ()) -> tuple[int, list[TableRow]]:
+        """One page of the lobby: (how many tables match, the page). Private tables are
+        left out unless they are in `mine` (tables where the asker holds a seat, already
+        checked); `mine` come first, then the most recently changed. `search`: a part of
+        the table's name, any case."""
+        t = tables_t
+        cond = t.c.status.in_(statuses)
+        mine = list(mine)
+        cond = and_(cond, or_(t.c.private == false(), t.c.id.in_(mine)) if mine
+                    else t.c.private == false())
+        if games:
+            cond = and_(cond, t.c.game.in_(games))
+        if search:
+            pattern = "%" + search.casefold().replace("\\", "\\\\").replace("%", "\\%") \
+                .replace("_", "\\_") + "%"
+            cond = and_(cond, t.c.name_key.like(pattern, escape="\\"))
+        order = [t.c.updated.desc(), t.c.id]
+        if mine:
+            order.insert(0, t.c.id.in_(mine).desc())
         with self.engine.connect() as c:
-            rows = c.execute(select(tables_t).where(tables_t.c.status.in_(statuses))
-                             .order_by(tables_t.c.updated.desc()).limit(limit)).all()
+            total = c.execute(select(func.count()).select_from(t).where(cond)).scalar_one()
+            rows = c.execute(select(t).where(cond).order_by(*order)
+                             .limit(limit).offset(offset)).all()
             out = [self._table(r) for r in rows]
-            seats = self._seats(c, [t.id for t in out])
-            for t in out:
-                t.seats = seats[t.id]
+            seats = self._seats(c, [x.id for x in out])
+            for x in out:
+                x.seats = seats[x.id]
+            return total, out
+
+    def seats_held(self, held: dict[str, str]) -> dict[str, int]:
+        """{table id: seat} for each (table id, token hash) pair that names a seat."""
+        out: dict[str, int] = {}
+        if not held:
             return out
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.token_hash)
+                             .where(seats_t.c.table_id.in_(list(held))))
+            for r in rows:
+                if r.token_hash is not None and r.token_hash == held.get(r.table_id):
+                    out[r.table_id] = r.seat
+        return out
 
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
@@ -319,19 +393,28 @@ class Store:
                          .order_by(actions_t.c.seq))
         return [ActionRow(r.seq, r.seat, r.action, bool(r.barrier)) for r in rows]
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str,
-                   expect_hash: str | None, new_status: str | None) -> bool:
-        """Give a free human seat a name (and a token). False if someone was quicker."""
+    def claim_seat(self, table_id: str, seat: int, name: str | None, token_hash: str,
+                   expect_token: str | None, expect_invite: str | None,
+                   new_status: str | None, unnamed: bool = True) -> bool:
+        """Give a human seat a new token (its holder's secret), clear its invitation and,
+        if `name`, name it. A compare-and-set: the seat's token and invitation hashes must
+        still be `expect_token` and `expect_invite` (None: none), and with `unnamed` the
+        seat must have no name yet. False if someone was quicker."""
         with self.engine.begin() as c:
-            cond = and_(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
-                        seats_t.c.kind == "human", seats_t.c.name.is_(None))
-            if expect_hash is not None:
-                cond = and_(cond, seats_t.c.token_hash == expect_hash)
-            n = c.execute(update(seats_t).where(cond)
-                          .values(name=name, token_hash=token_hash)).rowcount
-            if n != 1:
+            s = seats_t.c
+            cond = and_(s.table_id == table_id, s.seat == seat, s.kind == "human",
+                        s.token_hash.is_(None) if expect_token is None
+                        else s.token_hash == expect_token,
+                        s.invite_hash.is_(None) if expect_invite is None
+                        else s.invite_hash == expect_invite)
+            if unnamed:
+                cond = and_(cond, s.name.is_(None))
+            values: dict = {"token_hash": token_hash, "invite_hash": None}
+            if name is not None:
+                values["name"] = name
+            if c.execute(update(seats_t).where(cond).values(**values)).rowcount != 1:
                 return False
-            values: dict = {"updated": time.time(), "version": tables_t.c.version + 1}
+            values = {"updated": time.time(), "version": tables_t.c.version + 1}
             if new_status:
                 values["status"] = new_status
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
@@ -378,6 +461,11 @@ class Store:
         with self.engine.connect() as c:
             return c.execute(select(func.count()).select_from(actions_t)
                              .where(actions_t.c.table_id == table_id)).scalar_one()
+
+
+def name_key(name: str) -> str:
+    """The form of a table name that the lobby's search compares."""
+    return name.casefold()[:64]
 
 
 def _bind(name: str, type_=None):

@@ -18,14 +18,21 @@ def test_create_table_gives_a_link_per_human_seat(client):
                               {"kind": "bot", "bot": "random"}], options={"decisions": 6})
     assert out["status"] == "open"  # seat 1 is still free
     humans = [s for s in out["seats"] if s["kind"] == "human"]
-    assert len(humans) == 2 and all(s["token"] and s["token"] in s["url"] for s in humans)
-    assert len({s["token"] for s in humans}) == 2
-    assert out["seats"][2]["token"] is None
+    # each human seat has its invitation link, the key in the fragment (never sent to the
+    # server); only the named seat has a token, the creator's own
+    assert len(humans) == 2 and all(s["url"] == f"/invite#t={out['id']}&k={s['key']}"
+                                    for s in humans)
+    assert len({s["key"] for s in humans}) == 2
+    assert humans[0]["token"] and humans[1]["token"] is None
+    assert out["seats"][2]["token"] is None and out["seats"][2]["url"] is None
     info = client.get(f"/api/tables/{out['id']}").json()
     assert info["options"] == {"decisions": 6}
-    assert [s["free"] for s in info["seats"]] == [False, True, False]
+    assert [s["free"] for s in info["seats"]] == [False, False, False]  # seat 1: invited
+    assert [s["invited"] for s in info["seats"]] == [False, True, False]
+    assert info["name"] == "Toy — Ann"  # the game's title and the first player's name
     assert "seed" not in info  # the seed tells the deck order: secret until the end
     assert "token" not in str(info) and humans[0]["token"] not in str(info)
+    assert all(s["key"] not in str(info) for s in humans)
 
 
 def test_create_table_refuses_bad_requests(client):
@@ -59,30 +66,32 @@ def test_create_table_refuses_bad_requests(client):
     assert r.status_code == 415 and r.json()["error"] == "bad_content_type"
     r = client.post("/api/tables", content=b"{" + b" " * 20000 + b"}", headers=as_json)
     assert r.status_code == 413 and r.json()["error"] == "too_large"
-    assert client.get("/api/tables").json() == []  # nothing was created
+    assert client.get("/api/tables").json()["tables"] == []  # nothing was created
 
 
 def test_join_a_free_seat_by_name_and_by_invitation(client):
-    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True},
                               {"kind": "human"}])
     tid = out["id"]
-    assert [t["id"] for t in client.get("/api/tables?status=open").json()] == [tid]
+    assert out["seats"][1]["url"] is None  # an open seat has no link: anyone may take it
+    assert [t["id"] for t in client.get("/api/tables?status=open").json()["tables"]] == [tid]
     r = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
-    assert r.status_code == 200 and r.json()["seat"] == 1
-    assert r.json()["token"] != out["seats"][1]["token"]  # a fresh secret
-    # the invitation of seat 1 is no longer valid; seat 2's is
-    invitations = [s["token"] for s in out["seats"]]
-    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve", "token": invitations[1]})
-    assert r.status_code == 403 and r.json()["error"] == "bad_token"
-    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cid", "token": invitations[2]})
+    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["token"]
+    # seat 2 waits for its invitation: not for the lobby
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve"})
+    assert r.status_code == 409 and r.json()["error"] == "no_seat"
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Eve", "seat": 2})
+    assert r.status_code == 409 and r.json()["error"] == "no_seat"
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cid", "token": out["seats"][2]["key"]})
     assert r.status_code == 200 and r.json()["seat"] == 2
+    assert r.json()["token"] != out["seats"][2]["key"]  # a fresh secret
     info = client.get(f"/api/tables/{tid}").json()
     assert info["status"] == "running"
     assert [s["name"] for s in info["seats"]] == ["Ann", "Bob", "Cid"]
     r = client.post(f"/api/tables/{tid}/join", json={"name": "Dan"})
     assert r.status_code == 409 and r.json()["error"] == "no_seat"
-    assert client.get("/api/tables?status=open").json() == []
-    assert [t["id"] for t in client.get("/api/tables?status=running").json()] == [tid]
+    assert client.get("/api/tables?status=open").json()["tables"] == []
+    assert [t["id"] for t in client.get("/api/tables?status=running").json()["tables"]] == [tid]
     assert client.post("/api/tables/nope/join", json={"name": "X"}).status_code == 404
 
 
@@ -131,4 +140,4 @@ def test_an_in_memory_database_works():
     with TestClient(create_app("sqlite://", bot_delay=0)) as client:
         out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "bot", "bot": "random"}])
         assert client.get(f"/api/tables/{out['id']}").json()["status"] == "running"
-        assert [t["id"] for t in client.get("/api/tables").json()] == [out["id"]]
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [out["id"]]

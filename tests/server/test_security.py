@@ -28,7 +28,7 @@ def test_a_bad_token_is_refused_and_no_token_is_a_spectator(client):
         with pytest.raises(WebSocketDisconnect):
             ws.receive_json()
     with client.websocket_connect("/ws/tables/nope") as ws:
-        assert ws.receive_json()["code"] == "not_found"
+        assert hello(ws)["code"] == "not_found"
     with client.websocket_connect(f"/ws/tables/{tid}") as spec:
         s = hello(spec)
         assert s["seat"] is None and s["legal"] == []
@@ -120,17 +120,20 @@ def test_each_connection_sees_only_its_own_observation_and_log(client):
     assert any(e["text"] == "draw_back" for m in got["spectator"] for e in m.get("log", []))
 
 
-def test_a_replaced_invitation_loses_its_connection(client):
-    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human"}])
-    tid, invitation = out["id"], out["seats"][1]["token"]
+def test_a_named_seat_link_taken_elsewhere_ends_the_old_tokens_connection(client):
+    # the creator's seat link, opened in a browser, gives that browser a fresh token: the
+    # token the creator had before no longer holds the seat
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}])
+    tid, old = out["id"], out["seats"][1]["token"]
     with client.websocket_connect(f"/ws/tables/{tid}") as holder:
-        assert hello(holder, invitation)["seat"] == 1
-        r = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"})  # takes seat 1
-        assert r.status_code == 200 and r.json()["seat"] == 1
+        assert hello(holder, old)["seat"] == 1
+        r = client.post("/api/invitations/accept", json={"table": tid,
+                                                         "key": out["seats"][1]["key"]})
+        assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["token"] != old
         err, _ = recv_until(holder, lambda x: x["type"] == "error")
         assert err["code"] == "bad_token"
         with pytest.raises(WebSocketDisconnect):
             for _ in range(10):
                 holder.receive_json()
     with client.websocket_connect(f"/ws/tables/{tid}") as again:
-        assert hello(again, invitation)["code"] == "bad_token"
+        assert hello(again, old)["code"] == "bad_token"

@@ -1,0 +1,58 @@
+"""Seat secrets in the browser: one HttpOnly cookie per table, and the WebSocket's Origin.
+
+A seat's token reaches a browser only as a cookie (`rt_seat_<table id>`), set by the answer
+to a POST (creating a table, taking a seat, accepting an invitation); page scripts cannot
+read it, it is never part of an address, and SameSite=Strict keeps other sites' pages from
+sending it. A WebSocket handshake carries cookies whatever page opened it, so a socket that
+the cookie would authenticate must come from this site's own pages (`same_origin`).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from starlette.requests import HTTPConnection
+from starlette.responses import Response
+
+PREFIX = "rt_seat_"
+MAX_AGE = 180 * 24 * 3600  # seconds: a long game by mail lasts months
+MAX_HELD = 200  # seat cookies read from one request (a browser keeps ~180 per site anyway)
+MAX_TOKEN = 200
+
+
+def cookie_name(table_id: str) -> str:
+    return PREFIX + table_id
+
+
+def held(conn: HTTPConnection) -> dict[str, str]:
+    """{table id: token} of the seat cookies this request carries (unchecked)."""
+    out: dict[str, str] = {}
+    for k, v in conn.cookies.items():
+        if k.startswith(PREFIX) and v and len(v) <= MAX_TOKEN and len(out) < MAX_HELD:
+            out[k[len(PREFIX):]] = v
+    return out
+
+
+def token_for(conn: HTTPConnection, table_id: str) -> str | None:
+    v = conn.cookies.get(cookie_name(table_id))
+    return v if v and len(v) <= MAX_TOKEN else None
+
+
+def set_seat(response: Response, conn: HTTPConnection, table_id: str, token: str) -> None:
+    response.set_cookie(cookie_name(table_id), token, max_age=MAX_AGE, path="/",
+                        httponly=True, samesite="strict",
+                        secure=conn.url.scheme in ("https", "wss"))
+
+
+def same_origin(conn: HTTPConnection) -> bool:
+    """The handshake's Origin names this site (the Host it was sent to). A missing Origin
+    is a client that is not a browser (browsers always send one with a WebSocket)."""
+    origin = conn.headers.get("origin")
+    if origin is None:
+        return True
+    host = conn.headers.get("host", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
