@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, botName, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {api, botName, el, errorText, getLang, langSwitch, playerName, setLang, t, title} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -10,6 +10,7 @@ function seatChoices(game, index) {
   const opts = [];
   if (index === 0) opts.push(["me", t("me", lang)]);
   opts.push(["human", t("human", lang)]);
+  if (!form.private) opts.push(["open", t("open_seat", lang)]);
   for (const b of game.bots) opts.push([`bot:${b}`, `${t("bot", lang)}: ${botName(b, lang)}`]);
   return opts;
 }
@@ -20,7 +21,8 @@ function defaultSeat(game, index) {
   return `bot:${game.bots[0] || "random"}`;
 }
 
-const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || ""};
+const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || "",
+  tableName: "", private: false};
 
 function selectGame(id) {
   const g = gamesList.find((x) => x.id === id) || gamesList[0];
@@ -62,6 +64,12 @@ function renderForm() {
   box.append(el("label", {}, el("span", {}, t("your_name", lang)),
     el("input", {id: "name-input", type: "text", maxlength: 32, value: form.name,
       oninput: (e) => { form.name = e.target.value; localStorage.setItem("railtable.name", form.name); }})));
+  box.append(el("label", {}, el("span", {}, t("table_name", lang)),
+    el("input", {id: "table-name", type: "text", maxlength: 64, value: form.tableName,
+      placeholder: form.name.trim() ? `${title(g.title, lang)} — ${form.name.trim()}` : title(g.title, lang),
+      oninput: (e) => { form.tableName = e.target.value; }})));
+  box.append(el("label", {class: "check"}, el("input", {id: "private", type: "checkbox", checked: form.private,
+    onchange: (e) => { form.private = e.target.checked; render(); }}), el("span", {}, t("private_table", lang))));
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
   box.append(el("label", {}, el("span", {}, t("players", lang)),
@@ -95,17 +103,19 @@ async function createTable() {
   for (let i = 0; i < form.players; i++) {
     const v = form.seats[i];
     if (v === "me") seats.push({kind: "human", name: form.name});
-    else if (v === "human") seats.push({kind: "human"});
+    else if (v === "human" || (v === "open" && form.private)) seats.push({kind: "human"});
+    else if (v === "open") seats.push({kind: "human", open: true});
     else seats.push({kind: "bot", bot: form.specs[i] || v.slice(4)});
   }
   if (seats.some((s) => s.kind === "human" && s.name !== undefined) && !form.name.trim()) {
     lastError = t("name_needed", lang); render(); return;
   }
   try {
-    created = await api("/api/tables", {game: form.game, seats, options: form.options});
+    // cookie: my seat's secret comes back as an HttpOnly cookie, never in the page
+    const body = {game: form.game, seats, options: form.options, private: form.private, cookie: true, lang};
+    if (form.tableName.trim()) body.name = form.tableName.trim();
+    created = await api("/api/tables", body);
     lastError = "";
-    const mine = created.seats.find((s) => s.kind === "human" && s.name);
-    if (mine) localStorage.setItem(tokenKey(created.id), mine.token);
   } catch (e) {
     lastError = errorText(e, lang);
   }
@@ -116,63 +126,102 @@ async function createTable() {
 function renderCreated() {
   if (!created) return null;
   const box = el("section", {class: "card created", id: "created"}, el("h2", {}, t("links", lang)),
-    el("p", {}, t("links_note", lang)));
+    el("p", {}, created.name), el("p", {class: "muted"}, t("links_note", lang)));
   const list = el("ul", {});
   for (const s of created.seats) {
-    if (s.kind !== "human") continue;
+    if (s.kind !== "human" || !s.url) continue;
     const url = new URL(s.url, location.href).href;
     list.append(el("li", {}, `${t("seat", lang)} ${s.seat + 1}${s.name ? " — " + s.name : ""}: `,
-      el("a", {href: url, class: "seat-link", "data-seat": s.seat}, url)));
+      el("a", {href: url, class: "seat-link", "data-seat": s.seat, rel: "noreferrer"}, url)));
   }
   box.append(list);
-  const mine = created.seats.find((s) => s.kind === "human" && s.name);
-  box.append(mine ? el("a", {class: "button primary", id: "go-seat", href: mine.url}, t("go_to_seat", lang))
-    : el("a", {class: "button", id: "go-seat", href: `/table/${created.id}`}, t("watch_table", lang)));
+  const mine = created.seats.find((s) => s.mine);
+  if (mine) box.append(el("a", {class: "button primary", id: "go-seat", href: created.url}, t("go_to_seat", lang)));
+  else if (!created.private) box.append(el("a", {class: "button", id: "go-seat", href: created.url}, t("watch_table", lang)));
   return box;
 }
 
-const tableLists = {open: [], running: [], finished: []};
+// The list of tables: one page at a time, filtered on the server; my tables come first.
+const PAGE = 20;
+const filter = {status: "", game: "", q: "", offset: 0};
+let listing = {total: 0, offset: 0, limit: PAGE, tables: []};
+let searchTimer = null;
 
 async function refreshTables() {
+  const q = new URLSearchParams({limit: PAGE, offset: filter.offset});
+  if (filter.status) q.set("status", filter.status);
+  if (filter.game) q.set("game", filter.game);
+  if (filter.q.trim()) q.set("q", filter.q.trim());
   try {
-    const all = await api("/api/tables");
-    for (const k of Object.keys(tableLists)) tableLists[k] = all.filter((x) => x.status === k);
+    const page = await api(`/api/tables?${q}`);
+    if (page.total && page.offset >= page.total) { // the last page emptied meanwhile
+      filter.offset = Math.max(0, (Math.ceil(page.total / PAGE) - 1) * PAGE);
+      return refreshTables();
+    }
+    listing = page;
     renderTables();
   } catch (e) { /* the next refresh will tell */ }
+}
+
+function statusText(s) {
+  return t({open: "open_tables", running: "running_tables", finished: "finished_tables"}[s] || s, lang);
 }
 
 function tableRow(tb) {
   const game = title(tb.title, lang);
   const names = tb.seats.map((s) => playerName(s, lang)).join(", ");
-  const row = el("li", {class: "table-row", "data-table": tb.id},
-    el("b", {}, game), ` · ${names} · ${tb.moves} ${t("moves", lang)} `);
-  if (tb.status === "open") {
+  const mine = tb.my_seat !== undefined && tb.my_seat !== null;
+  const row = el("li", {class: mine ? "table-row mine" : "table-row", "data-table": tb.id, "data-status": tb.status},
+    el("b", {class: "table-name"}, tb.name || game), ` · ${game} · `,
+    el("span", {class: "muted"}, statusText(tb.status)),
+    mine ? el("span", {class: "badge"}, t("my_seat", lang)) : null,
+    tb.private ? el("span", {class: "badge"}, t("private_badge", lang)) : null,
+    el("br", {}), `${names} · ${tb.moves} ${t("moves", lang)} `);
+  if (mine && tb.status !== "finished") {
+    row.append(el("a", {class: "button primary my-seat", href: `/table/${tb.id}`}, t("go_to_seat", lang)), " ");
+  } else if (tb.status === "open" && tb.seats.some((s) => s.free)) {
     const input = el("input", {type: "text", maxlength: 32, placeholder: t("your_name", lang), value: form.name});
-    row.append(input, el("button", {type: "button", onclick: async () => {
+    row.append(input, el("button", {type: "button", class: "join", onclick: async () => {
       try {
-        const r = await api(`/api/tables/${tb.id}/join`, {name: input.value});
-        localStorage.setItem(tokenKey(tb.id), r.token);
+        const r = await api(`/api/tables/${tb.id}/join`, {name: input.value, cookie: true});
         location.href = r.url;
       } catch (e) { alert(errorText(e, lang)); }
     }}, t("join", lang)), " ");
   }
-  if (tb.status !== "finished") row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
+  if (tb.status !== "finished" && !mine) row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
   row.append(el("a", {class: "button", href: `/replay/${tb.id}`}, t("replay", lang)));
-  if (tb.result) {
-    row.append(" · ", tb.result.scores.join(" : "));
-  }
+  if (tb.result) row.append(" · ", tb.result.scores.join(" : "));
   return row;
 }
 
+function renderFilters() {
+  const states = [["", t("all_states", lang)], ["open", t("open_tables", lang)],
+    ["running", t("running_tables", lang)], ["finished", t("finished_tables", lang)]];
+  const again = () => { filter.offset = 0; refreshTables(); };
+  return el("div", {class: "filters"},
+    el("select", {id: "filter-status", onchange: (e) => { filter.status = e.target.value; again(); }},
+      states.map(([v, text]) => el("option", {value: v, selected: v === filter.status}, text))),
+    el("select", {id: "filter-game", onchange: (e) => { filter.game = e.target.value; again(); }},
+      [el("option", {value: "", selected: !filter.game}, t("all_games", lang))].concat(
+        gamesList.map((g) => el("option", {value: g.id, selected: g.id === filter.game}, title(g.title, lang))))),
+    el("input", {id: "search", type: "search", maxlength: 64, value: filter.q, placeholder: t("search", lang),
+      oninput: (e) => { filter.q = e.target.value; clearTimeout(searchTimer); searchTimer = setTimeout(again, 250); }}));
+}
+
 function renderTables() {
-  const box = document.getElementById("tables");
+  const box = document.getElementById("table-list");
   if (!box) return;
-  box.replaceChildren();
-  for (const [k, key] of [["open", "open_tables"], ["running", "running_tables"], ["finished", "finished_tables"]]) {
-    const items = tableLists[k];
-    box.append(el("h2", {}, t(key, lang)),
-      items.length ? el("ul", {class: `tables ${k}`}, items.map(tableRow)) : el("p", {class: "muted"}, t("no_tables", lang)));
-  }
+  const items = listing.tables;
+  box.replaceChildren(items.length ? el("ul", {class: "tables"}, items.map(tableRow))
+    : el("p", {class: "muted"}, t("no_tables", lang)));
+  const from = listing.total ? listing.offset + 1 : 0;
+  const to = listing.offset + items.length;
+  document.getElementById("pager").replaceChildren(
+    el("button", {type: "button", id: "prev-page", disabled: listing.offset === 0,
+      onclick: () => { filter.offset = Math.max(0, filter.offset - PAGE); refreshTables(); }}, t("prev_page", lang)),
+    el("span", {id: "page-info"}, t("page_of", lang).replace("{a}", from).replace("{b}", to).replace("{n}", listing.total)),
+    el("button", {type: "button", id: "next-page", disabled: to >= listing.total,
+      onclick: () => { filter.offset += PAGE; refreshTables(); }}, t("next_page", lang)));
 }
 
 function render() {
@@ -182,7 +231,8 @@ function render() {
     langSwitch(lang, (l) => { lang = l; render(); }));
   const main = document.getElementById("main");
   main.replaceChildren(el("div", {class: "col"}, renderForm(), renderCreated()),
-    el("section", {class: "card", id: "tables"}));
+    el("section", {class: "card", id: "tables"}, el("h2", {}, t("tables", lang)), renderFilters(),
+      el("div", {id: "table-list"}), el("div", {class: "pager", id: "pager"})));
   renderTables();
 }
 

@@ -4,7 +4,6 @@ import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 let lang = getLang();
-let token = null;
 let ws = null;
 let retry = 0;
 let stopped = false;
@@ -15,16 +14,19 @@ let players = [];
 let conn = "connecting";
 let inbox = Promise.resolve();
 
-// The seat token: from the link's #token=..., kept in localStorage for later visits.
-(function readToken() {
+// The seat is this browser's HttpOnly cookie for the table: the page never sees its secret.
+// A secret from an older Railtable (a #token= link, or one kept in localStorage) leaves the
+// address bar at once and is exchanged for the cookie.
+async function adoptOldToken() {
   const m = location.hash.match(/token=([A-Za-z0-9_-]+)/);
-  if (m) {
-    token = m[1];
-    localStorage.setItem(tokenKey(tableId), token);
-  } else {
-    token = localStorage.getItem(tokenKey(tableId));
-  }
-})();
+  if (m) history.replaceState(null, "", location.pathname);
+  const old = m ? m[1] : localStorage.getItem(tokenKey(tableId));
+  localStorage.removeItem(tokenKey(tableId));
+  if (!old) return;
+  try {
+    await api("/api/invitations/accept", {table: tableId, key: old, cookie: true});
+  } catch (e) { toast(errorText(e, lang)); }
+}
 
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -50,16 +52,12 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   ws.onopen = () => {
     retry = 0;
-    ws.send(JSON.stringify({type: "hello", token, lang}));
+    ws.send(JSON.stringify({type: "hello", lang}));
   };
   // one message at a time, in order (the first one waits for the game's view to load)
   ws.onmessage = (ev) => { inbox = inbox.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
   ws.onclose = (ev) => {
     if (ev.code === 4404 || stopped) return;
-    if (ev.code === 4403) { // the seat link is no longer valid: watch as a spectator
-      localStorage.removeItem(tokenKey(tableId));
-      token = null;
-    }
     conn = "disconnected";
     renderTop();
     retry = Math.min(retry + 1, 6);
@@ -70,10 +68,6 @@ function connect() {
 async function onMessage(m) {
   if (m.type === "error") {
     toast(errorText(m, lang));
-    if (m.code === "bad_token") {
-      localStorage.removeItem(tokenKey(tableId));
-      token = null;
-    }
     return;
   }
   if (m.type === "pong") return;
@@ -201,11 +195,8 @@ function renderJoin() {
   box.replaceChildren(input, " ", el("button", {type: "button", class: "primary", id: "join-button", onclick: async () => {
     try {
       localStorage.setItem("railtable.name", input.value);
-      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value});
-      token = r.token;
-      localStorage.setItem(tokenKey(tableId), token);
-      history.replaceState(null, "", r.url);
-      if (ws) ws.close(); // reconnects as the seat
+      await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value, cookie: true});
+      if (ws) ws.close(); // reconnects as the seat, by its new cookie
     } catch (e) { toast(errorText(e, lang)); }
   }}, t("join", lang)));
   box.hidden = false;
@@ -213,15 +204,15 @@ function renderJoin() {
 
 function renderClaim() {
   const box = document.getElementById("claim");
-  const mySeat = st && st.seat !== null ? st.table.seats[st.seat] : null;
-  if (!mySeat || !mySeat.free || !players[st.seat] || players[st.seat].name) { box.hidden = true; return; }
+  // my seat (an invitation accepted) still without a name
+  if (!st || st.seat === null || !players[st.seat] || players[st.seat].name) { box.hidden = true; return; }
   const input = el("input", {type: "text", id: "claim-name", maxlength: 32,
     value: localStorage.getItem("railtable.name") || "", placeholder: t("your_name", lang)});
   box.replaceChildren(el("div", {class: "card"}, el("h2", {}, t("claim_title", lang)), input,
     el("button", {type: "button", class: "primary", id: "claim-button", onclick: async () => {
       try {
         localStorage.setItem("railtable.name", input.value);
-        await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value, token});
+        await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {name: input.value, cookie: true});
         box.hidden = true;
       } catch (e) { toast(errorText(e, lang)); }
     }}, t("claim", lang))));
@@ -257,5 +248,5 @@ function renderAll() {
 
 setLang(lang);
 renderTop();
-connect();
+adoptOldToken().then(connect);
 window.addEventListener("pagehide", () => { stopped = true; if (ws) ws.close(); });

@@ -56,7 +56,7 @@ def test_a_reload_keeps_the_seat_and_an_invitation_asks_for_a_name(server, page_
     page.click("#claim-button")
     page.wait_for_function("() => document.body.dataset.status === 'running'")
     assert "Борис" in page.locator("ol.players").inner_text()
-    # the token is kept: the bare table address still opens Boris's seat
+    # the seat is kept (a cookie): the bare table address still opens Boris's seat
     page.goto(server.url + f"/table/{out['id']}")
     page.wait_for_function("() => document.body.dataset.status === 'running'")
     assert page.locator("ol.players li.me").inner_text().startswith("Борис")
@@ -65,9 +65,10 @@ def test_a_reload_keeps_the_seat_and_an_invitation_asks_for_a_name(server, page_
 def test_a_spectator_takes_a_free_seat_from_the_table_page(server, page_ru):
     import httpx
     out = httpx.post(server.url + "/api/tables", json={
-        "game": "toy", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}).json()
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"},
+                                 {"kind": "human", "open": True}]}).json()
     page = page_ru
-    page.goto(server.url + f"/table/{out['id']}")  # no token: a spectator
+    page.goto(server.url + f"/table/{out['id']}")  # no seat cookie: a spectator
     page.wait_for_selector("#join-name")
     page.fill("#join-name", "Вера")
     page.click("#join-button")
