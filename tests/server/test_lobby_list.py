@@ -5,7 +5,28 @@ import time
 
 import pytest
 
+from starlette.testclient import TestClient
+
+from railtable.server import create_app
 from tests.server.conftest import make_table
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
+def client(request, tmp_path):
+    """The lobby on SQLite, and on PostgreSQL (whose LIKE, ordering by a condition and
+    case rules differ) where the cluster's services run."""
+    drop = None
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'rt.db'}"
+    else:
+        from tests.server.cluster import fresh_database
+        url, drop = fresh_database()
+    try:
+        with TestClient(create_app(url, bot_delay=0)) as c:
+            yield c
+    finally:
+        if drop:
+            drop()
 
 
 def ids(page):
