@@ -289,8 +289,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 if body is None:
                     body = await read_json(request)
                 token = body.get("token")
-                if token is None:
+                if token is None:  # this browser's seat, if its cookie still holds one
                     token = seatcookie.token_for(request, table_id)
+                    if token is not None and t.seat_for_token(token) is None:
+                        token = None
                 if t.private and not (isinstance(token, str) and (
                         t.seat_for_token(token) is not None
                         or t.seat_for_invite(token) is not None)):

@@ -9,6 +9,7 @@ the cookie would authenticate must come from this site's own pages (`same_origin
 
 from __future__ import annotations
 
+import os
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
@@ -44,15 +45,27 @@ def set_seat(response: Response, conn: HTTPConnection, table_id: str, token: str
                         secure=conn.url.scheme in ("https", "wss"))
 
 
+def allowed_origins() -> set[str]:
+    """Origins besides the request's own host (RAILTABLE_ORIGINS, comma-separated, e.g.
+    https://games.example.org): for a proxy that does not pass the browser's Host on."""
+    raw = os.environ.get("RAILTABLE_ORIGINS", "")
+    return {o.strip().rstrip("/").lower() for o in raw.split(",") if o.strip()}
+
+
 def same_origin(conn: HTTPConnection) -> bool:
-    """The handshake's Origin names this site (the Host it was sent to). A missing Origin
-    is a client that is not a browser (browsers always send one with a WebSocket)."""
+    """The handshake's Origin names this site: the host the request was sent to (its port
+    aside: cookies do not keep ports apart, and nginx's `Host $host` drops it), or one of
+    RAILTABLE_ORIGINS. A missing Origin is a client that is not a browser (browsers always
+    send one with a WebSocket)."""
     origin = conn.headers.get("origin")
     if origin is None:
         return True
-    host = conn.headers.get("host", "")
+    if origin.rstrip("/").lower() in allowed_origins():
+        return True
     try:
         parts = urlsplit(origin)
+        host = urlsplit("//" + conn.headers.get("host", "")).hostname
+        return (parts.scheme in ("http", "https") and host is not None
+                and parts.hostname == host.lower())
     except ValueError:
         return False
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()

@@ -174,7 +174,8 @@ def test_seat_cookie_flags(client, tmp_path):
         assert "secure" in [f.strip().lower() for f in cookie_of(r, r.json()["table"]).split(";")]
 
 
-def test_a_socket_from_another_sites_page_is_refused_when_the_cookie_would_count(client):
+def test_a_socket_from_another_sites_page_is_refused_when_the_cookie_would_count(client,
+                                                                              monkeypatch):
     tid = private_table(client).json()["id"]
     with client.websocket_connect(f"/ws/tables/{tid}",
                                   headers={"origin": "https://evil.example"}) as ws:
@@ -183,7 +184,16 @@ def test_a_socket_from_another_sites_page_is_refused_when_the_cookie_would_count
         with pytest.raises(WebSocketDisconnect) as e:
             ws.receive_json()
         assert e.value.code == 4403
-    with client.websocket_connect(f"/ws/tables/{tid}", headers={"origin": "http://testserver"}) as ws:
+    for good in ("http://testserver", "https://TestServer:8443"):  # this host, any port
+        with client.websocket_connect(f"/ws/tables/{tid}", headers={"origin": good}) as ws:
+            assert hello(ws)["seat"] == 0, good
+    for bad in ("http://testserver.evil.example", "null", "file://", "http://[bad"):
+        with client.websocket_connect(f"/ws/tables/{tid}", headers={"origin": bad}) as ws:
+            assert hello(ws)["code"] == "bad_origin", bad
+    # a proxy that hides the browser's host: its public origin is named in RAILTABLE_ORIGINS
+    monkeypatch.setenv("RAILTABLE_ORIGINS", "https://games.example.org")
+    with client.websocket_connect(f"/ws/tables/{tid}",
+                                  headers={"origin": "https://games.example.org"}) as ws:
         assert hello(ws)["seat"] == 0
     # without the cookie nothing is at stake: a public table may be watched from anywhere
     public = make_table(client, [{"kind": "human", "name": "Bo"}, {"kind": "bot"}])
@@ -267,3 +277,22 @@ def test_no_secret_reaches_the_access_log(tmp_path):
         assert path in text, path
     for s in secrets_seen:
         assert s not in text
+
+
+def test_a_cookie_whose_seat_was_taken_over_is_a_spectator_who_may_take_an_open_seat(client):
+    out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}])
+    tid, ann = out["id"], out["seats"][0]
+    # this browser adopts Ann's API token as its cookie (a seat's own token is kept as is)
+    r = client.post("/api/invitations/accept", json={"table": tid, "key": ann["token"],
+                                                     "cookie": True})
+    assert r.status_code == 200 and client.get(f"/api/tables/{tid}").json()["my_seat"] == 0
+    with stranger(client):  # Ann's link, opened elsewhere, moves her seat there
+        assert client.post("/api/invitations/accept",
+                           json={"table": tid, "key": ann["key"]}).json()["seat"] == 0
+    # the cookie here holds nothing now: a spectator, who may take the open seat
+    assert client.get(f"/api/tables/{tid}").json()["my_seat"] is None
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert hello(ws)["seat"] is None
+    r = client.post(f"/api/tables/{tid}/join", json={"name": "Cy", "cookie": True})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    assert client.get(f"/api/tables/{tid}").json()["my_seat"] == 1
