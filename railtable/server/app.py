@@ -8,6 +8,7 @@ import hmac
 import json
 import logging
 import sys
+import unicodedata
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -224,6 +225,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             if len(q) > MAX_SEARCH:
                 raise ActionError("bad_request", f"q: a search has at most {MAX_SEARCH} "
                                   "characters")
+            if any(unicodedata.category(ch)[0] == "C" for ch in q):
+                raise ActionError("bad_request", "q: a search may not contain control "
+                                  "characters")
         except ActionError as e:
             return error(e.code, e.message, e.status)
         return JSONResponse(await mgr().list_tables(
@@ -315,7 +319,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         table_id = body.get("table")
         invalid = error("bad_invitation", "this invitation link is not valid: it has been "
                         "used already, or it is mistyped", 404)
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+        if not isinstance(table_id, str) or not seatcookie.TABLE_ID.fullmatch(table_id):
             return invalid
         for _ in range(GET_TRIES):
             try:

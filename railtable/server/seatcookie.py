@@ -10,6 +10,7 @@ the cookie would authenticate must come from this site's own pages (`same_origin
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
@@ -19,6 +20,7 @@ PREFIX = "rt_seat_"
 MAX_AGE = 180 * 24 * 3600  # seconds: a long game by mail lasts months
 MAX_HELD = 200  # seat cookies read from one request (a browser keeps ~180 per site anyway)
 MAX_TOKEN = 200
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what Manager.create makes (token_urlsafe)
 
 
 def cookie_name(table_id: str) -> str:
@@ -29,8 +31,10 @@ def held(conn: HTTPConnection) -> dict[str, str]:
     """{table id: token} of the seat cookies this request carries (unchecked)."""
     out: dict[str, str] = {}
     for k, v in conn.cookies.items():
-        if k.startswith(PREFIX) and v and len(v) <= MAX_TOKEN and len(out) < MAX_HELD:
-            out[k[len(PREFIX):]] = v
+        table_id = k[len(PREFIX):]
+        if (k.startswith(PREFIX) and TABLE_ID.fullmatch(table_id) and v
+                and len(v) <= MAX_TOKEN and len(out) < MAX_HELD):
+            out[table_id] = v
     return out
 
 

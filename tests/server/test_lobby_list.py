@@ -115,9 +115,26 @@ def test_my_tables_come_first(client):
     ("status=bogus", "status"), ("status=open,", "status"), ("game=nope", "game"),
     ("limit=0", "limit"), ("limit=101", "limit"), ("limit=%C2%B2", "limit"),
     ("limit=%D9%A3", "limit"), ("offset=-1", "offset"), ("offset=1e3", "offset"),
-    ("offset=" + "9" * 5000, "offset"), ("q=" + "x" * 65, "q"),
+    ("offset=" + "9" * 5000, "offset"), ("q=" + "x" * 65, "q"), ("q=a%00b", "q"),
+    ("q=%1B", "q"),
 ])
 def test_bad_list_queries_are_refused_clearly(client, query, word):
     r = client.get("/api/tables?" + query)
     assert r.status_code == 400, r.text
     assert r.json()["error"] == "bad_request" and word in r.json()["message"]
+
+
+def test_odd_secrets_and_cookies_are_refused_or_ignored(client):
+    make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot"}])
+    for table in ("a\x00b", "x" * 33, 7, None, "../x"):
+        r = client.post("/api/invitations/accept", json={"table": table, "key": "k"})
+        assert r.status_code == 404 and r.json()["error"] == "bad_invitation", table
+    for key in ("", 7, None, "k" * 201, ["k"]):
+        out = make_table(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot"}])
+        r = client.post("/api/invitations/accept", json={"table": out["id"], "key": key})
+        assert r.status_code == 400 and r.json()["error"] == "bad_invitation", key
+    # seat cookies of no table, or not named like a table, are ignored by the list
+    client.cookies.set("rt_seat_nosuchtable", "x")
+    client.cookies.set("rt_seat_a.b", "x")
+    page = client.get("/api/tables").json()
+    assert page["mine"] == 0 and page["total"] == 6
