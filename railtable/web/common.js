@@ -32,7 +32,7 @@ const STRINGS = {
     "err.seat_held": "This browser already has a seat at this table; send the link to the player it is for.",
     "err.bad_origin": "Open the table from this site.",
     "err.bad_request": "The request is not valid.",
-    table_name: "Table name", private_table: "Private: only invitation links open it",
+    invited_seat: "invited", table_name: "Table name", private_table: "Private: only invitation links open it",
     open_seat: "Anyone from the lobby", tables: "Tables", all_states: "All tables",
     all_games: "All games", search: "Search by table name", my_seat: "my seat",
     private_badge: "private", page_of: "{a}–{b} of {n}", prev_page: "Previous", next_page: "Next",
@@ -69,7 +69,7 @@ const STRINGS = {
     "err.seat_held": "В этом браузере уже есть место за этим столом; отправьте ссылку тому, кому она предназначена.",
     "err.bad_origin": "Откройте стол с этого сайта.",
     "err.bad_request": "Неверный запрос.",
-    table_name: "Название стола", private_table: "Закрытый: открывается только по ссылкам-приглашениям",
+    invited_seat: "по приглашению", table_name: "Название стола", private_table: "Закрытый: открывается только по ссылкам-приглашениям",
     open_seat: "Любой из лобби", tables: "Столы", all_states: "Все столы",
     all_games: "Все игры", search: "Поиск по названию стола", my_seat: "моё место",
     private_badge: "закрытый", page_of: "{a}–{b} из {n}", prev_page: "Назад", next_page: "Дальше",
@@ -125,7 +125,7 @@ export function botName(spec, lang) {
 export function playerName(p, lang) {
   if (!p) return "?";
   if (p.kind === "bot") return `${t("bot", lang)}: ${botName(p.bot, lang)}`;
-  return p.name || t("free_seat", lang);
+  return p.name || t(p.invited ? "invited_seat" : "free_seat", lang);
 }
 
 export function title(obj, lang) {
