@@ -225,7 +225,8 @@ class LiveTable:
     def players(self) -> list[dict]:
         online = {c.seat for c in self.conns}
         return [{"seat": s.seat, "name": s.name, "bot": s.bot if s.kind == "bot" else None,
-                 "kind": s.kind, "connected": s.kind == "bot" or s.seat in online}
+                 "kind": s.kind, "connected": s.kind == "bot" or s.seat in online,
+                 "invited": s.kind == "human" and s.name is None and not s.open}
                 for s in self.seats]
 
     def info(self) -> dict:
