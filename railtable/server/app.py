@@ -235,7 +235,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def api_table(request: Request) -> Response:
         table_id = request.path_params["id"]
-        token = seatcookie.token_for(request, table_id)
+        token = seatcookie.bearer_or_cookie(request, table_id)
         t = mgr().tables.get(table_id)
         if t is None:
             row = await mgr().db.call(mgr().db.store.get_table, table_id)
@@ -341,8 +341,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         row = await mgr().db.call(mgr().db.store.get_table, table_id)
         if row is None:
             return None
-        return not row.private or seat_holding(row.seats, seatcookie.token_for(request,
-                                                                         table_id)) is not None
+        return not row.private or seat_holding(
+            row.seats, seatcookie.bearer_or_cookie(request, table_id)) is not None
 
     async def api_replay(request: Request) -> Response:
         upto = request.query_params.get("upto")
@@ -364,7 +364,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def api_record(request: Request) -> Response:
         t = await mgr().db.call(mgr().db.store.get_table, request.path_params["id"])
-        if t is None or (t.private and seat_holding(t.seats, seatcookie.token_for(request, t.id))
+        if t is None or (t.private and seat_holding(t.seats, seatcookie.bearer_or_cookie(request, t.id))
                          is None):
             return not_found()
         if t.status != "finished":

@@ -39,8 +39,19 @@ def held(conn: HTTPConnection) -> dict[str, str]:
 
 
 def token_for(conn: HTTPConnection, table_id: str) -> str | None:
+    """This browser's seat token for the table: its cookie."""
     v = conn.cookies.get(cookie_name(table_id))
     return v if v and len(v) <= MAX_TOKEN else None
+
+
+def bearer_or_cookie(conn: HTTPConnection, table_id: str) -> str | None:
+    """For HTTP reads: an API client's `Authorization: Bearer <seat token>`, else the
+    cookie. (Not for the WebSocket, which takes a client's token in its hello.)"""
+    auth = conn.headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        v = auth[7:].strip()
+        return v if v and len(v) <= MAX_TOKEN else None
+    return token_for(conn, table_id)
 
 
 def set_seat(response: Response, conn: HTTPConnection, table_id: str, token: str) -> None:

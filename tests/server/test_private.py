@@ -296,3 +296,19 @@ def test_a_cookie_whose_seat_was_taken_over_is_a_spectator_who_may_take_an_open_
     r = client.post(f"/api/tables/{tid}/join", json={"name": "Cy", "cookie": True})
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert client.get(f"/api/tables/{tid}").json()["my_seat"] == 1
+
+
+def test_an_api_client_reads_its_private_table_with_its_token(client):
+    r = client.post("/api/tables", json={"game": "toy", "private": True, "options": {"decisions": 2},
+                                         "seats": [{"kind": "human", "name": "Ann"},
+                                                   {"kind": "bot", "bot": "random"}]})
+    tid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    assert client.get(f"/api/tables/{tid}").status_code == 404
+    auth = {"authorization": f"Bearer {token}"}
+    assert client.get(f"/api/tables/{tid}", headers=auth).json()["my_seat"] == 0
+    assert client.get(f"/api/tables/{tid}/replay", headers=auth).status_code == 200
+    assert client.get(f"/api/tables/{tid}/record", headers=auth).status_code == 403  # running
+    assert client.get(f"/api/tables/{tid}", headers={"authorization": "Bearer nope"}) \
+        .status_code == 404
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:  # the hello's token
+        assert hello(ws, token)["seat"] == 0
