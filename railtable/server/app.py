@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import logging
 import sys
@@ -21,12 +20,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
 from railtable.server.broker import make_broker
-from railtable.server.connections import Conn
 from railtable.server import seatcookie
-from railtable.server.live import table_info
+from railtable.server.connections import Conn
+from railtable.server.live import seat_holding, table_info
 from railtable.server.manager import Manager
-from railtable.server.protocol import LANGS, ActionError, TableGone, dumps, hash_token
-from railtable.server.storage import SeatRow, Store
+from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
+from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -77,17 +76,6 @@ async def read_json(request: Request) -> dict:
     if not isinstance(data, dict):
         raise ActionError("bad_json", "the request body must be a JSON object")
     return data
-
-
-def seat_holding(seats: list[SeatRow], token: str | None) -> int | None:
-    """The seat this token holds, if any."""
-    if not token:
-        return None
-    h = hash_token(token)
-    for s in seats:
-        if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
-            return s.seat
-    return None
 
 
 def not_found() -> JSONResponse:
@@ -268,7 +256,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         info["my_seat"] = mine
         return JSONResponse(info)
 
-    async def answer_seat(request: Request, body: dict, table_id: str, out: dict) -> Response:
+    def answer_seat(request: Request, body: dict, table_id: str, out: dict) -> Response:
         """The seat taken: its token as a cookie (a browser asked with "cookie": true) or
         in the body (other clients, which say hello with it)."""
         out = {"table": table_id, "url": f"/table/{table_id}", **out}
@@ -306,7 +294,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 continue
             except ActionError as e:
                 return error(e.code, e.message, e.status)
-            return await answer_seat(request, body, t.id, out)
+            return answer_seat(request, body, t.id, out)
         e = TableGone()
         return error(e.code, e.message, e.status)
 
@@ -332,7 +320,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 continue
             except ActionError as e:
                 return error(e.code, e.message, e.status)
-            return await answer_seat(request, body, t.id, out)
+            return answer_seat(request, body, t.id, out)
         e = TableGone()
         return error(e.code, e.message, e.status)
 

@@ -55,6 +55,17 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
     }
 
 
+def seat_holding(seats: list[SeatRow], token: str | None) -> int | None:
+    """The human seat whose token this is, if any (compared in constant time)."""
+    if not token:
+        return None
+    h = hash_token(token)
+    for s in seats:
+        if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
+            return s.seat
+    return None
+
+
 class LiveTable:
     def __init__(self, mgr: "Manager", row: TableRow) -> None:
         self.mgr = mgr
@@ -307,11 +318,7 @@ class LiveTable:
     # -- connections ----------------------------------------------------------------------
 
     def seat_for_token(self, token: str) -> int | None:
-        h = hash_token(token)
-        for s in self.seats:
-            if s.kind == "human" and s.token_hash and hmac.compare_digest(s.token_hash, h):
-                return s.seat
-        return None
+        return seat_holding(self.seats, token)
 
     def seat_for_invite(self, key: str) -> int | None:
         h = hash_token(key)
