@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import secrets
 import sys
 from pathlib import Path
 
@@ -18,8 +18,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
+from railtable.server import validate
 from railtable.server.broker import make_broker
 from railtable.server.connections import Conn
+from railtable.server.limits import Limits, RateLimiter
 from railtable.server.live import table_info
 from railtable.server.manager import Manager
 from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
@@ -55,7 +57,8 @@ async def read_json(request: Request) -> dict:
     if ctype != "application/json":
         raise ActionError("bad_content_type", "send the body as application/json", 415)
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+    if size is not None and (not size.isascii() or not size.isdigit() or len(size) > 12
+                             or int(size) > MAX_BODY):
         raise ActionError("too_large", f"the request body is limited to {MAX_BODY} bytes", 413)
     body = bytearray()
     async for chunk in request.stream():
@@ -63,13 +66,14 @@ async def read_json(request: Request) -> dict:
         if len(body) > MAX_BODY:
             raise ActionError("too_large", f"the request body is limited to {MAX_BODY} bytes",
                               413)
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise ActionError("bad_json", "the request body is not JSON") from None
+    data = validate.loads(body, "the request body")
     if not isinstance(data, dict):
         raise ActionError("bad_json", "the request body must be a JSON object")
     return data
+
+
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def game_folder(game) -> Path:
@@ -101,16 +105,21 @@ def game_info(game) -> dict:
 def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                bot_processes: bool = True, bot_workers: int = 2,
                idle_seconds: float | None = 600.0, broker: str | None = None,
-               lease_seconds: float = 10.0, check_seconds: float = 2.0) -> Starlette:
+               lease_seconds: float = 10.0, check_seconds: float = 2.0,
+               limits: Limits | dict | None = None) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
     (else in threads), `bot_workers` of them; `idle_seconds`: a table nobody uses leaves
     memory after so long (0 or None: never; it is rebuilt from the database when needed).
     `broker`: a Redis URL that joins this worker to the others on the same database (see
     docs/deploy.md); `lease_seconds`: how long a dead worker's bots wait for another;
-    `check_seconds`: how often held tables are compared with the database."""
+    `check_seconds`: how often held tables are compared with the database; `limits`: what
+    one client may ask for (railtable.server.limits.Limits; a bot's budget covers its time
+    limit)."""
     from railtable.server.cluster import check_setup
     check_setup(db_url, broker, 1)
+    lim = Limits.coerce(limits)
+    bot_budget = max(bot_budget, lim.bot_ms / 1000 + 5.0)
     holder: dict = {}
 
     def mgr() -> Manager:
@@ -123,8 +132,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                           bot_processes=bot_processes, bot_workers=bot_workers,
                           idle_seconds=idle_seconds,
                           broker=make_broker(broker, store.site_id, lease_seconds),
-                          check_seconds=check_seconds)
+                          check_seconds=check_seconds, limits=lim)
         holder["manager"] = manager
+        holder["rates"] = RateLimiter(lim, broker)
         await manager.start()
         app.state.manager = manager
         try:
@@ -162,6 +172,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     async def api_tables(request: Request) -> Response:
         if request.method == "POST":
             try:
+                await holder["rates"].create(client_address(request))
                 body = await read_json(request)
                 out = await mgr().create(body)
             except ActionError as e:
@@ -220,15 +231,15 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         return error(e.code, e.message, e.status)
 
     async def api_replay(request: Request) -> Response:
-        upto = request.query_params.get("upto")
-        if upto is not None and not upto.isdigit():
-            return error("bad_request", "upto must be a number of actions")
+        try:
+            upto = validate.upto(request.query_params.get("upto"))
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
         lang = request.query_params.get("lang", "en")
         if lang not in LANGS:
             lang = "en"
         try:
-            out = await mgr().replay(request.path_params["id"],
-                                     None if upto is None else int(upto), lang)
+            out = await mgr().replay(request.path_params["id"], upto, lang)
         except ActionError as e:
             return error(e.code, e.message, e.status)
         if out is None:
@@ -284,9 +295,13 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         # The token travels inside the socket, never in a URL that logs might keep.
         try:
             first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-            hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
-        except (asyncio.TimeoutError, ValueError, KeyError):
+            hello = validate.loads(first, "the hello", "bad_message") \
+                if len(first) <= MAX_MESSAGE else None
+        except (asyncio.TimeoutError, KeyError):
             hello = None
+        except ActionError as e:
+            return await refuse(e.code, f"{e.message}; the first message must be "
+                                '{"type": "hello"}', 4400)
         except WebSocketDisconnect:
             return
         if not isinstance(hello, dict) or hello.get("type") != "hello":
@@ -311,6 +326,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         else:
             e = TableGone()
             return await refuse(e.code, e.message, 4409)
+        conn_key = f"{id(conn):x}-{secrets.token_hex(4)}"
         sender = asyncio.create_task(conn.sender())
         try:
             while not conn.closed:
@@ -327,6 +343,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                      "message": f"messages are limited to {MAX_MESSAGE} "
                                                 "characters"}))
                     continue
+                refused = await holder["rates"].message(conn_key)
+                if refused is not None:
+                    conn.send(dumps(refused.to_json()))
+                    continue
                 await handle(table, conn, text)
         except WebSocketDisconnect:
             pass
@@ -341,9 +361,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def handle(table, conn: Conn, text: str) -> None:
         try:
-            msg = json.loads(text)
-        except ValueError:
-            msg = None
+            msg = validate.loads(text, code="bad_message")
+        except ActionError as e:
+            conn.send(dumps(e.to_json()))
+            return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             conn.send(dumps({"type": "error", "code": "bad_message",
                              "message": "a message is a JSON object with a type"}))

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from railtable.bots.base import make_bot
+from railtable.bots.procs import watch_parent
 from railtable.engine.record import Record, replay
 from railtable.engine.registry import get_game
 from railtable.server.protocol import ActionError, TableGone
@@ -39,7 +40,9 @@ def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
     """A bot's decision in a worker process: replay the record, then ask the bot.
 
     Each worker keeps the bot of a (table, seat) between calls (a bot may carry memory
-    from move to move), at most a few hundred of them."""
+    from move to move), at most a few hundred of them. A bot's search processes (mcts
+    jobs=N) live only while it thinks: none is left behind by a table that ended, and the
+    shared pool stays the bound of the server's bot work."""
     game = get_game(game_id)
     state = replay(Record(game=game_id, num_players=num_players, seed=seed, options=options,
                           actions=actions, rules_version=rules_version or game.rules_version))
@@ -50,20 +53,10 @@ def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
     _worker_bots[key] = bot
     while len(_worker_bots) > 256:
         del _worker_bots[next(iter(_worker_bots))]
-    return bot.act(state)
-
-
-def _watch_parent(parent: int) -> None:
-    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
-    import os
-    import threading
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="railtable-parent-watch").start()
+    try:
+        return bot.act(state)
+    finally:
+        bot.close()
 
 
 def make_pool(workers: int, processes: bool):
@@ -74,7 +67,7 @@ def make_pool(workers: int, processes: bool):
         try:
             # "spawn": the server has threads, which a forked child must not inherit
             return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_watch_parent, initargs=(os.getpid(),))
+                                       initializer=watch_parent, initargs=(os.getpid(),))
         except (OSError, ValueError) as e:  # no processes here: fall back to threads
             log.warning("bots run in threads: no process pool (%s)", e)
     return ThreadPoolExecutor(workers, thread_name_prefix="railtable-bot")
@@ -90,10 +83,18 @@ class BotRunner:
         self.processes = not isinstance(self.pool, ThreadPoolExecutor)
 
     def shutdown(self) -> None:
+        """Stop the pool and every process of it now. A bot still thinking is not waited
+        for; SIGTERM makes a worker end its own search processes first (bots.procs)."""
+        # read the processes first: shutdown() forgets them
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
-        processes = getattr(self.pool, "_processes", None) or {}
-        for proc in list(processes.values()):  # a bot still thinking is not waited for
+        for proc in processes:
             proc.terminate()
+        for proc in processes:
+            proc.join(3.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
 
     @staticmethod
     def bot_to_move(t: "LiveTable") -> int | None:
@@ -121,6 +122,17 @@ class BotRunner:
 
     def finished(self, t: "LiveTable") -> None:
         self.mgr.broker.release(t.id)
+        self.close_bots(t)
+
+    @staticmethod
+    def close_bots(t: "LiveTable") -> None:
+        """Thread mode: the table's bots release their search processes."""
+        bots, t.bots = t.bots, {}
+        for bot in bots.values():
+            try:
+                bot.close()
+            except Exception:  # noqa: BLE001 - a bot that cannot close must not stop the table
+                log.exception("table %s: a bot could not be closed", t.id)
 
     async def _move(self, t: "LiveTable", seat: int, seq: int) -> None:
         try:
