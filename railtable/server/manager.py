@@ -91,6 +91,7 @@ class Manager:
                 except asyncio.CancelledError:
                     pass
         for t in self.tables.values():
+            t.stop_presence()
             if t.bot_task is not None:
                 t.bot_task.cancel()
             for c in list(t.conns):
