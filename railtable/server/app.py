@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -29,12 +30,16 @@ from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+OPENAPI = Path(__file__).resolve().parent / "openapi.json"  # the HTTP API, kept by hand
 MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 HELLO_TIMEOUT = 30.0
 GET_TRIES = 5  # a table evicted while a request held it is fetched again, at most so often
 GAME_ASSETS = {"view.js": "text/javascript; charset=utf-8",
                "i18n.json": "application/json; charset=utf-8"}
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_MESSAGES = {404: "no such page or API path", 405: "this path does not take that method"}
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; "
@@ -259,6 +264,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             "seats": [f"human:{s.name}" if s.kind == "human" else s.bot for s in t.seats],
             "actions": [r.action for r in rows], "result": t.result})
 
+    async def api_openapi(request: Request) -> Response:
+        return FileResponse(OPENAPI, media_type="application/json")
+
     async def health(request: Request) -> Response:
         import os
         return JSONResponse({"ok": True, "tables_live": len(mgr().tables), "pid": os.getpid(),
@@ -266,6 +274,16 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def refused(request: Request, exc: ActionError) -> Response:
         return error(exc.code, exc.message, exc.status)
+
+    async def http_refused(request: Request, exc: HTTPException) -> Response:
+        """Starlette's own refusals (no such path, a method the route lacks) in the API's
+        form, {error, message}, like every other."""
+        code = HTTP_CODES.get(exc.status_code, "bad_request")
+        message = HTTP_MESSAGES.get(exc.status_code) or str(exc.detail)
+        if exc.status_code == 405:
+            message += f": {request.method[:20]} is not one of {exc.headers.get('Allow', '')}"
+        return JSONResponse({"error": code, "message": message}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     # -- WebSocket ----------------------------------------------------------------------
 
@@ -398,6 +416,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/table/{id}", page("table.html")),
         Route("/replay/{id}", page("replay.html")),
         Route("/games/{game}/{name}", game_asset),
+        Route("/api/openapi.json", api_openapi),
         Route("/api/health", health),
         Route("/api/games", api_games),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
@@ -409,4 +428,4 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={ActionError: refused})
+                     exception_handlers={ActionError: refused, HTTPException: http_refused})
