@@ -28,6 +28,11 @@ const STRINGS = {
     "err.storage": "The server cannot reach its database, so the move was not made; try again in a moment.",
     "err.not_started": "The game has not started.", "err.bad_name": "Please enter a name (1-32 characters).",
     "err.no_seat": "There is no free seat.",
+    "err.rate_limited": "Too many requests; wait a little.", "err.bot_limit": "This bot asks for more than the server allows.",
+    "err.bad_bot": "This bot cannot be made.", "err.bad_options": "These options are not valid.",
+    "err.too_deep": "Malformed message.", "err.bad_unicode": "The text is not valid Unicode.",
+    "err.bad_number": "The message has a number that is not valid.", "err.bad_json": "Malformed request.",
+    watching: "Watching",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -56,6 +61,11 @@ const STRINGS = {
     "err.storage": "Сервер не может связаться с базой данных, ход не сделан; попробуйте чуть позже.",
     "err.not_started": "Игра ещё не началась.", "err.bad_name": "Введите имя (1–32 символа).",
     "err.no_seat": "Свободных мест нет.",
+    "err.rate_limited": "Слишком много запросов; подождите немного.", "err.bot_limit": "Этот бот просит больше, чем позволяет сервер.",
+    "err.bad_bot": "Такого бота не создать.", "err.bad_options": "Неверные настройки.",
+    "err.too_deep": "Неверное сообщение.", "err.bad_unicode": "Текст — не корректный Юникод.",
+    "err.bad_number": "В сообщении неверное число.", "err.bad_json": "Неверный запрос.",
+    watching: "Зрители",
   },
 };
 
