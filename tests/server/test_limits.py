@@ -270,3 +270,20 @@ def test_the_creation_rate_is_counted_in_redis_across_workers():
         assert getattr(e.value, "code", None) == "rate_limited"
         await a.create("other-" + client)  # another address has its own count
     asyncio.run(run())
+
+
+def test_without_redis_a_creation_is_let_through(caplog):
+    async def run():
+        rates = RateLimiter(Limits(create_rate="1/minute"), "redis://127.0.0.1:1/0")
+        for _ in range(3):
+            await rates.create("someone")  # no exception: counted nowhere, logged
+    asyncio.run(run())
+    assert "rate limit storage unavailable" in caplog.text
+
+
+def test_limits_from_the_environment_of_a_server_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("RAILTABLE_BOT_MAX_MS", "100")
+    with ServerProcess(tmp_path / "e.db") as srv:
+        r = httpx.post(srv.url + "/api/tables", timeout=30, json={"game": "toy", "seats": [
+            {"kind": "bot", "bot": "mcts(ms=200)"}, {"kind": "human"}]})
+        assert r.status_code == 400 and "limit of 100 ms" in r.json()["message"]
