@@ -281,7 +281,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         code = HTTP_CODES.get(exc.status_code, "bad_request")
         message = HTTP_MESSAGES.get(exc.status_code) or str(exc.detail)
         if exc.status_code == 405:
-            message += f": {request.method[:20]} is not one of {exc.headers.get('Allow', '')}"
+            allowed = (exc.headers or {}).get("Allow", "")
+            message += f": {request.method[:20]} is not one of {allowed}"
         return JSONResponse({"error": code, "message": message}, status_code=exc.status_code,
                             headers=exc.headers)
 
@@ -344,7 +345,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         else:
             e = TableGone()
             return await refuse(e.code, e.message, 4409)
-        conn_key = f"{id(conn):x}-{secrets.token_hex(4)}"
+        conn_key = secrets.token_hex(8)  # the message rate is counted per connection
         sender = asyncio.create_task(conn.sender())
         try:
             while not conn.closed:
