@@ -124,7 +124,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     from railtable.server.cluster import check_setup
     check_setup(db_url, broker, 1)
     lim = Limits.coerce(limits)
-    bot_budget = max(bot_budget, lim.bot_ms / 1000 + 5.0)
+    bot_budget = max(bot_budget, lim.bot_ms / 1000 * 1.5 + 1.0)  # room for the guide
     holder: dict = {}
 
     def mgr() -> Manager:

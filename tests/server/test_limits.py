@@ -146,6 +146,45 @@ def test_one_pending_bot_move_per_table_so_tables_take_turns(tmp_path):
             assert since <= 2, (tid, window)
 
 
+def test_a_bot_over_its_budget_is_stopped_and_the_pool_serves_others(tmp_path, monkeypatch,
+                                                                     caplog):
+    """One bot process; a bot that would think forever (whatever it was allowed to ask for)
+    is stopped at the budget, a random move is played for it, and another table's bots
+    play their game to the end meanwhile."""
+    import os
+    monkeypatch.setenv("RAILTABLE_GAMES", os.environ["RAILTABLE_GAMES"]
+                       + ",tests.server.barrier_game")
+    from railtable.engine.registry import games, register
+    from tests.server.barrier_game import GAME
+    register(GAME)  # here, and through the environment in the bot process
+    try:
+        run_stuck_and_other(tmp_path, caplog)
+    finally:
+        games().pop(GAME.id, None)  # other tests may list every game
+
+
+def run_stuck_and_other(tmp_path, caplog):
+    app = create_app(f"sqlite:///{tmp_path / 'b.db'}", bot_delay=0, bot_budget=1.0,
+                     bot_workers=1, limits={**NO_RATES, "bot_ms": 100})
+    with TestClient(app) as client:
+        stuck = client.post("/api/tables", json={"game": "barrier_test", "seats": [
+            {"kind": "bot", "bot": f"waiting(path={tmp_path / 'never'})"},
+            {"kind": "human", "name": "A"}]}).json()["id"]
+        other = client.post("/api/tables", json={"game": "toy", "options": {"decisions": 6},
+                                                 "seats": [{"kind": "bot", "bot": "random"}] * 2}
+                            ).json()["id"]
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if client.get(f"/api/tables/{other}").json()["status"] == "finished" \
+                    and client.get(f"/api/tables/{stuck}").json()["moves"] >= 1:
+                break
+            time.sleep(0.1)
+        assert client.get(f"/api/tables/{other}").json()["status"] == "finished"
+        assert client.get(f"/api/tables/{stuck}").json()["moves"] >= 1  # a random move
+    assert f"table {stuck}: bot waiting" in caplog.text and "overran its" in caplog.text
+    assert f"table {other}:" not in caplog.text  # its bots made every move themselves
+
+
 # -- no bot process left ----------------------------------------------------------------------
 
 def descendants(pid: int) -> list[psutil.Process]:
