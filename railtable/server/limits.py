@@ -152,13 +152,14 @@ def check_bot(text: str, limits: Limits) -> str:
 # -- rates --------------------------------------------------------------------------------
 
 class RateLimiter:
-    """Moving windows of the `limits` library: table creation per client address, messages
-    per connection. `redis_url`: count creations in Redis (all workers of a site together).
+    """The `limits` library's windows: table creation per client address (a moving window),
+    messages per connection (a sliding window counter: two counters a connection). `redis_url`: count creations in Redis (all workers of a site together).
     If Redis cannot be reached, a request is let through (and logged) rather than refused."""
 
     def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
         from limits.aio.storage import MemoryStorage, RedisStorage
-        from limits.aio.strategies import MovingWindowRateLimiter
+        from limits.aio.strategies import (MovingWindowRateLimiter,
+                                           SlidingWindowCounterRateLimiter)
         self.create_items = parse_rates(limits.create_rate, "create_rate")
         self.message_items = parse_rates(limits.message_rate, "message_rate")
         self.create_text = limits.create_rate
@@ -168,7 +169,8 @@ class RateLimiter:
             uri = "async+" + redis_url if not redis_url.startswith("async+") else redis_url
             shared = RedisStorage(uri, implementation="redispy", key_prefix="railtable-rate")
         self.create_limiter = MovingWindowRateLimiter(shared)
-        self.message_limiter = MovingWindowRateLimiter(MemoryStorage())
+        # two counters a connection (a moving window would keep a time per message)
+        self.message_limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
 
     async def _hit(self, limiter, items, *key: str) -> bool:
         for item in items:
