@@ -59,7 +59,7 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
                    help="bot processes of a server worker, shared by all its tables")
     for flag, field, what in LIMIT_FLAGS:
         p.add_argument(flag, type=int, default=env(limit_env(flag), str(getattr(d, field))),
-                       help=f"the most {what} a client's bot may ask for")
+                       help=f"the most a client's bot may ask for: {what}")
     p.add_argument("--rate-tables", default=env("RAILTABLE_RATE_TABLES", d.create_rate),
                    help="tables one client address may create, e.g. 10/minute (none: no "
                    "limit)")

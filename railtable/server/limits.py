@@ -62,10 +62,10 @@ class Limits:
 
 # command-line options of the bot limits: (flag, Limits field, what it bounds)
 LIMIT_FLAGS = [
-    ("--bot-max-ms", "bot_ms", "milliseconds of thinking a move"),
+    ("--bot-max-ms", "bot_ms", "thinking time a move, in milliseconds"),
     ("--bot-max-iterations", "bot_iterations", "search iterations a move"),
-    ("--bot-max-steps", "bot_steps", "decisions simulated by a search a move"),
-    ("--bot-max-jobs", "bot_jobs", "search processes of one bot"),
+    ("--bot-max-steps", "bot_steps", "decisions a search simulates in a move"),
+    ("--bot-max-jobs", "bot_jobs", "search processes (mcts jobs=N)"),
 ]
 
 
