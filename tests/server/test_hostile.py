@@ -255,3 +255,27 @@ def test_hypothesis_over_websocket_messages(client):
             assert upd["seq"] == last["seq"] + 1
         spec.send_text('{"type": "ping"}')
         recv_until(spec, lambda m: m["type"] == "pong", limit=2000)
+
+
+def test_hypothesis_over_request_bodies(client):
+    """The same generated texts, as bodies of every POST: a 4xx with code and message, or a
+    table made / a seat taken; never a 5xx."""
+    out = make_table(client, TWO[:1] + [{"kind": "human"}])
+    tables = [f"/api/tables/{out['id']}/join", "/api/tables"]
+    bodies = st.one_of(raw_texts, st.fixed_dictionaries({}, optional={
+        "game": st.one_of(st.just("toy"), values), "seats": st.one_of(
+            st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["human", "bot", "x"])},
+                                           optional={"name": values, "bot": values}),
+                     max_size=3), values),
+        "options": values, "name": values, "token": values, "seat": values}).map(json.dumps))
+
+    @settings(max_examples=300, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(body=bodies, where=st.sampled_from(tables))
+    def one(body, where):
+        r = post(client, where, body)
+        assert r.status_code < 500, (r.status_code, r.text)
+        if r.status_code >= 400:
+            refused(r, r.status_code)
+
+    one()
