@@ -653,18 +653,15 @@ def serve(
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
-    limits_cls = _server_function("railtable.server.limits", "Limits")
-    try:
-        limits = limits_cls(bot_ms=bot_max_ms, bot_iterations=bot_max_iterations,
-                            bot_steps=bot_max_steps, bot_jobs=bot_max_jobs,
-                            create_rate=rate_tables, message_rate=rate_messages).to_json()
-    except ValueError as e:
-        fail(str(e))
+    # checked by run() (railtable.server.limits.Limits), which names a bad one
+    limits = {"bot_ms": bot_max_ms, "bot_iterations": bot_max_iterations,
+              "bot_steps": bot_max_steps, "bot_jobs": bot_max_jobs,
+              "create_rate": rate_tables, "message_rate": rate_messages}
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,
             check_seconds=check_seconds, bot_workers=bot_workers, limits=limits)
-    except ValueError as e:  # cluster.SetupError: a setup that cannot work, and what to add
+    except ValueError as e:  # cluster.SetupError (a setup that cannot work), or bad limits
         fail(str(e))
 
 

@@ -48,8 +48,13 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
 
     from railtable.server.cluster import ENV, check_setup
 
+    from railtable.server.limits import Limits
+
     url = db or default_db_url()
     check_setup(url, broker, workers)
+    if bot_workers < 1:
+        raise ValueError("bot_workers must be at least 1")
+    limits = Limits.coerce(limits).to_json()  # a bad limit is refused before serving
     settings = {"bot_delay": bot_delay, "idle_seconds": idle_minutes * 60, "broker": broker,
                 "lease_seconds": lease_seconds, "check_seconds": check_seconds,
                 "bot_workers": bot_workers, "limits": limits}
