@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import sys
@@ -264,8 +265,16 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             "seats": [f"human:{s.name}" if s.kind == "human" else s.bot for s in t.seats],
             "actions": [r.action for r in rows], "result": t.result})
 
+    openapi: dict = {}
+
     async def api_openapi(request: Request) -> Response:
-        return FileResponse(OPENAPI, media_type="application/json")
+        """The description kept in openapi.json, with this server's game ids filled in."""
+        if not openapi:
+            doc = json.loads(OPENAPI.read_text(encoding="utf-8"))
+            doc["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"] = \
+                list(games())
+            openapi.update(doc)
+        return JSONResponse(openapi)
 
     async def health(request: Request) -> Response:
         import os

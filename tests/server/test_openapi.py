@@ -87,3 +87,18 @@ def test_fuzz_the_http_api(case):
         body = response.json()
         assert isinstance(body.get("error"), str) and isinstance(body.get("message"), str)
         assert body["message"]
+
+
+class Workflow(schema.as_state_machine()):
+    """Stateful: tables made by POST /api/tables are then read, joined (by invitation or
+    not), replayed and fetched by the links of the description."""
+
+    def validate_response(self, response, case, additional_checks=None, **kwargs):
+        case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                                 content_type_conformance,
+                                                 response_schema_conformance])
+
+
+TestWorkflow = Workflow.TestCase
+TestWorkflow.settings = settings(max_examples=15, stateful_step_count=6, deadline=None,
+                                 derandomize=True, suppress_health_check=list(HealthCheck))
