@@ -629,14 +629,39 @@ def serve(
         2.0, "--check-seconds", min=0.1, max=600,
         help="With a broker: how often a worker compares its tables with the database "
              "(heals news lost while Redis was away)."),
+    bot_workers: int = typer.Option(2, "--bot-workers", min=1, max=256,
+                                    envvar="RAILTABLE_BOT_WORKERS",
+                                    help="Bot processes of each worker, shared by its tables."),
+    bot_max_ms: int = typer.Option(5000, "--bot-max-ms", min=1, envvar="RAILTABLE_BOT_MAX_MS",
+                                   help="The most thinking time a client's bot may ask for "
+                                        "(milliseconds a move)."),
+    bot_max_iterations: int = typer.Option(
+        100_000, "--bot-max-iterations", min=1, envvar="RAILTABLE_BOT_MAX_ITERATIONS",
+        help="The most search iterations a move a client's bot may ask for."),
+    bot_max_steps: int = typer.Option(
+        10_000_000, "--bot-max-steps", min=1, envvar="RAILTABLE_BOT_MAX_STEPS",
+        help="The most decisions a search may simulate a move."),
+    bot_max_jobs: int = typer.Option(
+        1, "--bot-max-jobs", min=1, max=64, envvar="RAILTABLE_BOT_MAX_JOBS",
+        help="The most search processes one bot may ask for (mcts jobs=N)."),
+    rate_tables: str = typer.Option(
+        "10/minute", "--rate-tables", envvar="RAILTABLE_RATE_TABLES",
+        help="Tables one client address may create, e.g. 10/minute;100/day (none: no limit)."),
+    rate_messages: str = typer.Option(
+        "20/second;600/minute", "--rate-messages", envvar="RAILTABLE_RATE_MESSAGES",
+        help="WebSocket messages one connection may send (none: no limit)."),
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
+    # checked by run() (railtable.server.limits.Limits), which names a bad one
+    limits = {"bot_ms": bot_max_ms, "bot_iterations": bot_max_iterations,
+              "bot_steps": bot_max_steps, "bot_jobs": bot_max_jobs,
+              "create_rate": rate_tables, "message_rate": rate_messages}
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,
-            check_seconds=check_seconds)
-    except ValueError as e:  # cluster.SetupError: a setup that cannot work, and what to add
+            check_seconds=check_seconds, bot_workers=bot_workers, limits=limits)
+    except ValueError as e:  # cluster.SetupError (a setup that cannot work), or bad limits
         fail(str(e))
 
 

@@ -37,11 +37,13 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from railtable.bots.base import Bot, RandomBot
+from railtable.bots.procs import watch_parent
 from railtable.engine.game import Game, State
 
 # Rollouts are cut at this many decisions (a safety net for very long games): the
@@ -432,7 +434,9 @@ class MCTSBot(Bot):
             visits = search(state, self.seat, seed=self.rng.getrandbits(62), **kwargs)
         else:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.jobs)
+                # the search processes end with this one, even if it is killed
+                self._pool = ProcessPoolExecutor(self.jobs, initializer=watch_parent,
+                                                 initargs=(os.getpid(),))
             jobs = [(state, self.seat, {**kwargs, "seed": self.rng.getrandbits(62)})
                     for _ in range(self.jobs)]
             visits = {}

@@ -31,13 +31,15 @@ def tune_gc() -> None:
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         bot_delay: float = 0.6, idle_minutes: float = 10.0, workers: int = 1,
         broker: str | None = None, lease_seconds: float = 10.0,
-        check_seconds: float = 2.0) -> None:
+        check_seconds: float = 2.0, bot_workers: int = 2, limits: dict | None = None) -> None:
     """Serve on host:port until interrupted; `db` is any SQLAlchemy URL. A table nobody
     uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed.
 
     `workers` > 1 starts that many processes on the socket (uvicorn's supervisor restarts
     one that dies); they, and any other server started with the same `db` and `broker` (a
-    Redis URL), are one site. Raises cluster.SetupError for a setup that cannot work."""
+    Redis URL), are one site. `bot_workers`: bot processes of each worker; `limits`: what a
+    client may ask for (railtable.server.limits.Limits as a dict). Raises
+    cluster.SetupError for a setup that cannot work."""
     import json
     import os
 
@@ -46,10 +48,16 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
 
     from railtable.server.cluster import ENV, check_setup
 
+    from railtable.server.limits import Limits
+
     url = db or default_db_url()
     check_setup(url, broker, workers)
+    if bot_workers < 1:
+        raise ValueError("bot_workers must be at least 1")
+    limits = Limits.coerce(limits).to_json()  # a bad limit is refused before serving
     settings = {"bot_delay": bot_delay, "idle_seconds": idle_minutes * 60, "broker": broker,
-                "lease_seconds": lease_seconds, "check_seconds": check_seconds}
+                "lease_seconds": lease_seconds, "check_seconds": check_seconds,
+                "bot_workers": bot_workers, "limits": limits}
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"

@@ -1,9 +1,13 @@
 """python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]
-[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S]"""
+[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--bot-workers N]
+[--bot-max-ms MS] [--bot-max-iterations N] [--bot-max-steps N] [--bot-max-jobs N]
+[--rate-tables RATE] [--rate-messages RATE] (limits also from RAILTABLE_BOT_MAX_MS etc.)"""
 
 import argparse
+import os
 
 from railtable.server import run
+from railtable.server.limits import LIMIT_FLAGS, Limits, limit_env
 
 
 def main() -> None:
@@ -28,6 +32,7 @@ def main() -> None:
                    "after about this long")
     p.add_argument("--check-seconds", type=float, default=2.0,
                    help="how often a worker compares its tables with the database")
+    add_limit_options(p)
     a = p.parse_args()
     if a.idle_minutes < 0:
         p.error("--idle-minutes must be 0 or more")
@@ -35,11 +40,39 @@ def main() -> None:
         p.error("--workers, --lease-seconds and --check-seconds must be positive")
     from railtable.server.cluster import SetupError
     try:
+        limits = limits_from_args(a)
+    except ValueError as e:
+        p.error(str(e))
+    try:
         run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes,
             workers=a.workers, broker=a.broker, lease_seconds=a.lease_seconds,
-            check_seconds=a.check_seconds)
+            check_seconds=a.check_seconds, bot_workers=a.bot_workers, limits=limits)
     except SetupError as e:
         p.error(str(e))
+
+
+def add_limit_options(p: argparse.ArgumentParser) -> None:
+    d = Limits()
+    env = os.environ.get
+    # (a default given as text is converted by argparse, which names a bad one clearly)
+    p.add_argument("--bot-workers", type=int, default=env("RAILTABLE_BOT_WORKERS", "2"),
+                   help="bot processes of a server worker, shared by all its tables")
+    for flag, field, what in LIMIT_FLAGS:
+        p.add_argument(flag, type=int, default=env(limit_env(flag), str(getattr(d, field))),
+                       help=f"the most a client's bot may ask for: {what}")
+    p.add_argument("--rate-tables", default=env("RAILTABLE_RATE_TABLES", d.create_rate),
+                   help="tables one client address may create, e.g. 10/minute (none: no "
+                   "limit)")
+    p.add_argument("--rate-messages", default=env("RAILTABLE_RATE_MESSAGES", d.message_rate),
+                   help="WebSocket messages one connection may send, e.g. 20/second;600/minute")
+
+
+def limits_from_args(a) -> dict:
+    if a.bot_workers < 1:
+        raise ValueError("--bot-workers must be at least 1")
+    out = {field: getattr(a, flag[2:].replace("-", "_")) for flag, field, _ in LIMIT_FLAGS}
+    out.update(create_rate=a.rate_tables, message_rate=a.rate_messages)
+    return Limits(**out).to_json()  # checked here, sent as JSON to the workers
 
 
 if __name__ == "__main__":

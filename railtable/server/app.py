@@ -6,11 +6,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import sys
 import unicodedata
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -19,9 +21,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
+from railtable.server import validate
 from railtable.server.broker import make_broker
 from railtable.server import seatcookie
 from railtable.server.connections import Conn
+from railtable.server.limits import Limits, RateLimiter
 from railtable.server.live import seat_holding, table_info
 from railtable.server.manager import Manager
 from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
@@ -29,6 +33,7 @@ from railtable.server.storage import Store
 
 log = logging.getLogger("railtable.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
+OPENAPI = Path(__file__).resolve().parent / "openapi.json"  # the HTTP API, kept by hand
 MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 HELLO_TIMEOUT = 30.0
@@ -39,6 +44,9 @@ MAX_OFFSET = 1_000_000
 MAX_SEARCH = 64
 GAME_ASSETS = {"view.js": "text/javascript; charset=utf-8",
                "i18n.json": "application/json; charset=utf-8"}
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+HTTP_MESSAGES = {404: "no such page or API path", 405: "this path does not take that method"}
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; "
@@ -61,7 +69,8 @@ async def read_json(request: Request) -> dict:
     if ctype != "application/json":
         raise ActionError("bad_content_type", "send the body as application/json", 415)
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+    if size is not None and (not size.isascii() or not size.isdigit() or len(size) > 12
+                             or int(size) > MAX_BODY):
         raise ActionError("too_large", f"the request body is limited to {MAX_BODY} bytes", 413)
     body = bytearray()
     async for chunk in request.stream():
@@ -69,10 +78,7 @@ async def read_json(request: Request) -> dict:
         if len(body) > MAX_BODY:
             raise ActionError("too_large", f"the request body is limited to {MAX_BODY} bytes",
                               413)
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise ActionError("bad_json", "the request body is not JSON") from None
+    data = validate.loads(body, "the request body")
     if not isinstance(data, dict):
         raise ActionError("bad_json", "the request body must be a JSON object")
     return data
@@ -102,6 +108,8 @@ def query_int(request: Request, key: str, default: int, lo: int, hi: int) -> int
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 9) or not lo <= int(raw) <= hi:
         raise ActionError("bad_request", f"{key} is a whole number from {lo} to {hi}")
     return int(raw)
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def game_folder(game) -> Path:
@@ -133,16 +141,21 @@ def game_info(game) -> dict:
 def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                bot_processes: bool = True, bot_workers: int = 2,
                idle_seconds: float | None = 600.0, broker: str | None = None,
-               lease_seconds: float = 10.0, check_seconds: float = 2.0) -> Starlette:
+               lease_seconds: float = 10.0, check_seconds: float = 2.0,
+               limits: Limits | dict | None = None) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
     (else in threads), `bot_workers` of them; `idle_seconds`: a table nobody uses leaves
     memory after so long (0 or None: never; it is rebuilt from the database when needed).
     `broker`: a Redis URL that joins this worker to the others on the same database (see
     docs/deploy.md); `lease_seconds`: how long a dead worker's bots wait for another;
-    `check_seconds`: how often held tables are compared with the database."""
+    `check_seconds`: how often held tables are compared with the database; `limits`: what
+    one client may ask for (railtable.server.limits.Limits; a bot's budget covers its time
+    limit)."""
     from railtable.server.cluster import check_setup
     check_setup(db_url, broker, 1)
+    lim = Limits.coerce(limits)
+    bot_budget = max(bot_budget, lim.bot_ms / 1000 * 1.5 + 1.0)  # room for the guide
     holder: dict = {}
 
     def mgr() -> Manager:
@@ -155,8 +168,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                           bot_processes=bot_processes, bot_workers=bot_workers,
                           idle_seconds=idle_seconds,
                           broker=make_broker(broker, store.site_id, lease_seconds),
-                          check_seconds=check_seconds)
+                          check_seconds=check_seconds, limits=lim)
         holder["manager"] = manager
+        holder["rates"] = RateLimiter(lim, broker)
         await manager.start()
         app.state.manager = manager
         try:
@@ -194,6 +208,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     async def api_tables(request: Request) -> Response:
         if request.method == "POST":
             try:
+                await holder["rates"].create(client_address(request))
                 body = await read_json(request)
                 out = await mgr().create(body)
             except ActionError as e:
@@ -333,17 +348,17 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             row.seats, seatcookie.bearer_or_cookie(request, table_id)) is not None
 
     async def api_replay(request: Request) -> Response:
-        upto = request.query_params.get("upto")
-        if upto is not None and not upto.isdigit():
-            return error("bad_request", "upto must be a number of actions")
+        try:
+            upto = validate.upto(request.query_params.get("upto"))
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
         lang = request.query_params.get("lang", "en")
         if lang not in LANGS:
             lang = "en"
         if not await may_see(request, request.path_params["id"]):
             return not_found()
         try:
-            out = await mgr().replay(request.path_params["id"],
-                                     None if upto is None else int(upto), lang)
+            out = await mgr().replay(request.path_params["id"], upto, lang)
         except ActionError as e:
             return error(e.code, e.message, e.status)
         if out is None:
@@ -364,6 +379,17 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             "seats": [f"human:{s.name}" if s.kind == "human" else s.bot for s in t.seats],
             "actions": [r.action for r in rows], "result": t.result})
 
+    openapi: dict = {}
+
+    async def api_openapi(request: Request) -> Response:
+        """The description kept in openapi.json, with this server's game ids filled in."""
+        if not openapi:
+            doc = json.loads(OPENAPI.read_text(encoding="utf-8"))
+            doc["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"] = \
+                list(games())
+            openapi.update(doc)
+        return JSONResponse(openapi)
+
     async def health(request: Request) -> Response:
         import os
         return JSONResponse({"ok": True, "tables_live": len(mgr().tables), "pid": os.getpid(),
@@ -371,6 +397,17 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def refused(request: Request, exc: ActionError) -> Response:
         return error(exc.code, exc.message, exc.status)
+
+    async def http_refused(request: Request, exc: HTTPException) -> Response:
+        """Starlette's own refusals (no such path, a method the route lacks) in the API's
+        form, {error, message}, like every other."""
+        code = HTTP_CODES.get(exc.status_code, "bad_request")
+        message = HTTP_MESSAGES.get(exc.status_code) or str(exc.detail)
+        if exc.status_code == 405:
+            allowed = (exc.headers or {}).get("Allow", "")
+            message += f": {request.method[:20]} is not one of {allowed}"
+        return JSONResponse({"error": code, "message": message}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     # -- WebSocket ----------------------------------------------------------------------
 
@@ -399,9 +436,13 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         # only after the hello, so a private table looks like no table to a stranger.
         try:
             first = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-            hello = json.loads(first) if len(first) <= MAX_MESSAGE else None
-        except (asyncio.TimeoutError, ValueError, KeyError):
+            hello = validate.loads(first, "the hello", "bad_message") \
+                if len(first) <= MAX_MESSAGE else None
+        except (asyncio.TimeoutError, KeyError):
             hello = None
+        except ActionError as e:
+            return await refuse(e.code, f"{e.message}; the first message must be "
+                                '{"type": "hello"}', 4400)
         except WebSocketDisconnect:
             return
         if not isinstance(hello, dict) or hello.get("type") != "hello":
@@ -441,6 +482,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         else:
             e = TableGone()
             return await refuse(e.code, e.message, 4409)
+        conn_key = secrets.token_hex(8)  # the message rate is counted per connection
         sender = asyncio.create_task(conn.sender())
         try:
             while not conn.closed:
@@ -457,6 +499,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                      "message": f"messages are limited to {MAX_MESSAGE} "
                                                 "characters"}))
                     continue
+                refused = await holder["rates"].message(conn_key)
+                if refused is not None:
+                    conn.send(dumps(refused.to_json()))
+                    continue
                 await handle(table, conn, text)
         except WebSocketDisconnect:
             pass
@@ -471,9 +517,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def handle(table, conn: Conn, text: str) -> None:
         try:
-            msg = json.loads(text)
-        except ValueError:
-            msg = None
+            msg = validate.loads(text, code="bad_message")
+        except ActionError as e:
+            conn.send(dumps(e.to_json()))
+            return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             conn.send(dumps({"type": "error", "code": "bad_message",
                              "message": "a message is a JSON object with a type"}))
@@ -508,6 +555,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/invite", page("invite.html")),
         Route("/replay/{id}", page("replay.html")),
         Route("/games/{game}/{name}", game_asset),
+        Route("/api/openapi.json", api_openapi),
         Route("/api/health", health),
         Route("/api/games", api_games),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
@@ -520,4 +568,4 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={ActionError: refused})
+                     exception_handlers={ActionError: refused, HTTPException: http_refused})

@@ -11,11 +11,14 @@ import asyncio
 import functools
 import logging
 import random
+import signal
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from railtable.bots.base import make_bot
+from railtable.bots.procs import stop_children, watch_parent
 from railtable.engine.record import Record, replay
 from railtable.engine.registry import get_game
 from railtable.server.protocol import ActionError, TableGone
@@ -28,18 +31,31 @@ if TYPE_CHECKING:
 log = logging.getLogger("railtable.server")
 
 RETRY_SECONDS = 1.0  # after a move that could not be stored
+STUCK_SECONDS = 120.0  # beyond the budget: a worker process that does not answer at all
 
 
 _worker_bots: dict = {}
 
 
+class BotOverran(Exception):
+    """A bot in a worker thought longer than its budget and was stopped."""
+
+
+def _overran(_signum, _frame) -> None:
+    raise BotOverran()
+
+
 def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
                     actions: list[dict], spec: str, seat: int, seed_of_bot: int,
-                    rules_version: str | None = None) -> int:
+                    rules_version: str | None = None, budget: float | None = None) -> int:
     """A bot's decision in a worker process: replay the record, then ask the bot.
 
     Each worker keeps the bot of a (table, seat) between calls (a bot may carry memory
-    from move to move), at most a few hundred of them."""
+    from move to move), at most a few hundred of them. A bot's search processes (mcts
+    jobs=N) live only while it thinks: none is left behind by a table that ended, and the
+    shared pool stays the bound of the server's bot work. `budget`: seconds after which
+    the bot is stopped (a timer signal in the worker's main thread), so a pool worker is
+    never held longer than that, whatever the bot's parameters; BotOverran is raised."""
     game = get_game(game_id)
     state = replay(Record(game=game_id, num_players=num_players, seed=seed, options=options,
                           actions=actions, rules_version=rules_version or game.rules_version))
@@ -50,20 +66,21 @@ def think_in_worker(game_id: str, num_players: int, seed: int, options: dict,
     _worker_bots[key] = bot
     while len(_worker_bots) > 256:
         del _worker_bots[next(iter(_worker_bots))]
-    return bot.act(state)
-
-
-def _watch_parent(parent: int) -> None:
-    """In a bot worker: exit when the server process is gone (even after a SIGKILL)."""
-    import os
-    import threading
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="railtable-parent-watch").start()
+    timed = bool(budget) and threading.current_thread() is threading.main_thread()
+    if timed:
+        previous = signal.signal(signal.SIGALRM, _overran)
+        signal.setitimer(signal.ITIMER_REAL, budget)
+    try:
+        return bot.act(state)
+    except BotOverran:
+        _worker_bots.pop(key, None)  # a bot stopped halfway is not asked again
+        stop_children()  # its search processes, now
+        raise
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        bot.close()
 
 
 def make_pool(workers: int, processes: bool):
@@ -74,7 +91,7 @@ def make_pool(workers: int, processes: bool):
         try:
             # "spawn": the server has threads, which a forked child must not inherit
             return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_watch_parent, initargs=(os.getpid(),))
+                                       initializer=watch_parent, initargs=(os.getpid(),))
         except (OSError, ValueError) as e:  # no processes here: fall back to threads
             log.warning("bots run in threads: no process pool (%s)", e)
     return ThreadPoolExecutor(workers, thread_name_prefix="railtable-bot")
@@ -90,10 +107,18 @@ class BotRunner:
         self.processes = not isinstance(self.pool, ThreadPoolExecutor)
 
     def shutdown(self) -> None:
+        """Stop the pool and every process of it now. A bot still thinking is not waited
+        for; SIGTERM makes a worker end its own search processes first (bots.procs)."""
+        # read the processes first: shutdown() forgets them
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
-        processes = getattr(self.pool, "_processes", None) or {}
-        for proc in list(processes.values()):  # a bot still thinking is not waited for
+        for proc in processes:
             proc.terminate()
+        for proc in processes:
+            proc.join(3.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
 
     @staticmethod
     def bot_to_move(t: "LiveTable") -> int | None:
@@ -121,6 +146,17 @@ class BotRunner:
 
     def finished(self, t: "LiveTable") -> None:
         self.mgr.broker.release(t.id)
+        self.close_bots(t)
+
+    @staticmethod
+    def close_bots(t: "LiveTable") -> None:
+        """Thread mode: the table's bots release their search processes."""
+        bots, t.bots = t.bots, {}
+        for bot in bots.values():
+            try:
+                bot.close()
+            except Exception:  # noqa: BLE001 - a bot that cannot close must not stop the table
+                log.exception("table %s: a bot could not be closed", t.id)
 
     async def _move(self, t: "LiveTable", seat: int, seq: int) -> None:
         try:
@@ -146,7 +182,8 @@ class BotRunner:
             # the tables, and nothing but the record crosses over
             call = functools.partial(
                 think_in_worker, t.game.id, t.num_players, t.seed, t.options_json,
-                list(t.actions), spec, seat, bot_seed(t.seed, seat), t.game.rules_version)
+                list(t.actions), spec, seat, bot_seed(t.seed, seat), t.game.rules_version,
+                self.budget)
         else:
             bot = t.bots.get(seat)
             if bot is None:
@@ -155,9 +192,20 @@ class BotRunner:
             st.record_events = False
             call = functools.partial(bot.act, st)
         try:
-            a = await asyncio.wait_for(loop.run_in_executor(self.pool, call), self.budget)
+            # A worker process stops its bot at the budget itself, counted from when it
+            # starts thinking; here the wait also holds the turns of other tables queued
+            # before it (and a worker's start), so only a worker stuck outside Python
+            # meets this longer limit.
+            a = await asyncio.wait_for(loop.run_in_executor(self.pool, call),
+                                       self.budget + (STUCK_SECONDS if self.processes else 0))
         except Exception as e:  # noqa: BLE001 - a slow or broken bot: play a random move
-            if not isinstance(e, asyncio.TimeoutError):
+            if isinstance(e, BotOverran):
+                log.warning("table %s: bot %s overran its %.1f s; a random move instead",
+                            t.id, spec, self.budget)
+            elif isinstance(e, asyncio.TimeoutError):
+                log.warning("table %s: bot %s did not answer in time; a random move instead",
+                            t.id, spec)
+            else:
                 log.exception("table %s: bot %s failed", t.id, spec)
             if t.seq != seq or not t.legal():
                 return

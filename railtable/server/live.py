@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from railtable.server.manager import Manager
 
 log = logging.getLogger("railtable.server")
+PRESENCE_SECONDS = 0.25  # comings and goings are announced at most this often
 
 
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
@@ -81,6 +82,7 @@ class LiveTable:
         self.options_json = row.options
         self.created = row.created
         self.conns: set[Conn] = set()
+        self._presence: asyncio.Task | None = None  # the coming announcement of who is here
         self.lock = asyncio.Lock()
         # the bot runner's: this table's bot objects (thread mode) and its pending move
         self.bots: dict = {}
@@ -246,6 +248,7 @@ class LiveTable:
                        self.options_json, self.created, self.seq, self.result,
                        self.name, self.private)
         d["players"] = self.players()
+        d["spectators"] = self.spectators()
         if self.status == "finished":
             d["seed"] = self.seed
         return d
@@ -310,10 +313,30 @@ class LiveTable:
                 text = cache[key] = dumps(self.payload(c.seat, c.lang, full, texts))
             c.send(text)
 
+    def spectators(self) -> int:
+        return sum(1 for c in self.conns if c.seat is None)
+
     def broadcast_players(self) -> None:
-        text = dumps({"type": "players", "players": self.players()})
+        text = dumps({"type": "players", "players": self.players(),
+                      "spectators": self.spectators()})
         for c in list(self.conns):
             c.send(text)
+
+    def presence_changed(self) -> None:
+        """Someone came or went: everyone hears of it once PRESENCE_SECONDS have passed, with
+        whatever else changed meanwhile. A thousand spectators arriving together cost one
+        message each, not one each to everyone already there (a million)."""
+        if self._presence is None or self._presence.done():
+            self._presence = asyncio.get_running_loop().create_task(self._announce())
+
+    async def _announce(self) -> None:
+        await asyncio.sleep(PRESENCE_SECONDS)
+        if not self.evicted:
+            self.broadcast_players()
+
+    def stop_presence(self) -> None:
+        if self._presence is not None:
+            self._presence.cancel()
 
     # -- connections ----------------------------------------------------------------------
 
@@ -339,7 +362,7 @@ class LiveTable:
             self.touch()
             self.conns.add(conn)
             conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
-        self.broadcast_players()
+        self.presence_changed()
 
     async def set_lang(self, conn: Conn, lang: str) -> None:
         async with self.lock:
@@ -350,7 +373,7 @@ class LiveTable:
         self.conns.discard(conn)
         conn.close()
         self.touch()
-        self.broadcast_players()
+        self.presence_changed()
         if not self.conns and self.status == "finished":
             self.mgr.evict(self)
 

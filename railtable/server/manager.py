@@ -23,6 +23,7 @@ from railtable.engine.registry import UnknownGame, get_game
 from railtable.server.bots import BotRunner
 from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
+from railtable.server.limits import Limits, check_bot
 from railtable.server.live import LiveTable, table_info
 from railtable.server.protocol import (LANGS, MAX_BOT_SPEC, ActionError, StorageDown,
                                        clean_name, hash_token, invite_url, new_token,
@@ -43,7 +44,8 @@ class Manager:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                  bot_workers: int = 2, bot_processes: bool = True,
                  idle_seconds: float | None = 600.0, broker=None,
-                 check_seconds: float = 2.0) -> None:
+                 check_seconds: float = 2.0, limits: Limits | dict | None = None) -> None:
+        self.limits = Limits.coerce(limits)
         self.db = Database(store)
         self.broker = broker if broker is not None else LocalBroker()
         self.bots = BotRunner(self, delay=bot_delay, budget=bot_budget, workers=bot_workers,
@@ -91,6 +93,7 @@ class Manager:
                 except asyncio.CancelledError:
                     pass
         for t in self.tables.values():
+            t.stop_presence()
             if t.bot_task is not None:
                 t.bot_task.cancel()
             for c in list(t.conns):
@@ -283,8 +286,12 @@ class Manager:
         if not game.min_players <= n <= game.max_players:
             raise ActionError("bad_seats", f"{game.id} is played by {game.min_players}-"
                               f"{game.max_players} players, not {n}")
+        options_in = body.get("options")
+        if options_in is not None and not isinstance(options_in, dict):
+            raise ActionError("bad_options", "options must be an object of option names and "
+                              "values (or left out)")
         try:
-            options = game.parse_options(body.get("options") or None)
+            options = game.parse_options(options_in or None)
         except OptionsError as e:
             raise ActionError("bad_options", str(e)) from None
         private = body.get("private", False)
@@ -306,6 +313,10 @@ class Manager:
                 spec = s.get("bot", "random")
                 if not isinstance(spec, str) or len(spec) > MAX_BOT_SPEC:
                     raise ActionError("bad_bot", f"seat {i}: a bot spec is a short text")
+                try:
+                    spec = check_bot(spec, self.limits)
+                except ActionError as e:
+                    raise ActionError(e.code, f"seat {i}: {e.message}", e.status) from None
                 try:
                     make_bot(spec, game, i, 0)
                 except SpecError as e:

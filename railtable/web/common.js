@@ -37,6 +37,11 @@ const STRINGS = {
     all_games: "All games", search: "Search by table name", my_seat: "my seat",
     private_badge: "private", page_of: "{a}–{b} of {n}", prev_page: "Previous", next_page: "Next",
     invite_opening: "Opening your seat…", invite_missing: "This page opens an invitation link, and there is none here.",
+    "err.rate_limited": "Too many requests; wait a little.", "err.bot_limit": "This bot asks for more than the server allows.",
+    "err.bad_bot": "This bot cannot be made.", "err.bad_options": "These options are not valid.",
+    "err.too_deep": "Malformed message.", "err.bad_unicode": "The text is not valid Unicode.",
+    "err.bad_number": "The message has a number that is not valid.", "err.bad_json": "Malformed request.",
+    watching: "Watching",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -74,6 +79,11 @@ const STRINGS = {
     all_games: "Все игры", search: "Поиск по названию стола", my_seat: "моё место",
     private_badge: "закрытый", page_of: "{a}–{b} из {n}", prev_page: "Назад", next_page: "Дальше",
     invite_opening: "Открываем ваше место…", invite_missing: "Эта страница открывает ссылку-приглашение, а её здесь нет.",
+    "err.rate_limited": "Слишком много запросов; подождите немного.", "err.bot_limit": "Этот бот просит больше, чем позволяет сервер.",
+    "err.bad_bot": "Такого бота не создать.", "err.bad_options": "Неверные настройки.",
+    "err.too_deep": "Неверное сообщение.", "err.bad_unicode": "Текст — не корректный Юникод.",
+    "err.bad_number": "В сообщении неверное число.", "err.bad_json": "Неверный запрос.",
+    watching: "Зрители",
   },
 };
 

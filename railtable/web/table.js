@@ -11,6 +11,7 @@ let game = null; // {view, i18n}
 let st = null; // the last full state: seq, observation, legal, table, ...
 let log = [];
 let players = [];
+let spectators = 0; // on this server worker, announced at most every 0.25 s
 let conn = "connecting";
 let inbox = Promise.resolve();
 
@@ -73,6 +74,7 @@ async function onMessage(m) {
   if (m.type === "pong") return;
   if (m.type === "players") {
     players = m.players;
+    spectators = m.spectators || 0;
     renderPlayers();
     renderStatus();
     return;
@@ -82,6 +84,7 @@ async function onMessage(m) {
     if (!game) game = await loadGame(m.table.game);
     st = m;
     players = m.table.players;
+    spectators = m.table.spectators || 0;
     log = m.log.slice();
     document.title = `${title(m.table.title, lang)} · Railtable`;
   } else if (m.type === "update") {
@@ -138,7 +141,8 @@ function renderPlayers() {
   box.replaceChildren(el("h3", {}, t("players", lang)), el("ol", {class: "players"},
     players.map((p, i) => el("li", {
       class: [i === turnOf() ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
-    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`))));
+    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`))),
+    ...(spectators ? [el("p", {class: "muted", id: "spectators"}, `${t("watching", lang)}: ${spectators}`)] : []));
 }
 
 function renderChoices() {

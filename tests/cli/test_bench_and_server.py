@@ -43,7 +43,19 @@ def test_serve_passes_its_options(monkeypatch):
     assert result.exit_code == 0, result.output
     assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db",
                       "idle_minutes": 10.0, "workers": 1, "broker": None, "bot_delay": 0.6,
-                      "lease_seconds": 10.0, "check_seconds": 2.0}]
+                      "lease_seconds": 10.0, "check_seconds": 2.0, "bot_workers": 2,
+                      "limits": {"bot_ms": 5000, "bot_iterations": 100_000,
+                                 "bot_steps": 10_000_000, "bot_jobs": 1,
+                                 "create_rate": "10/minute",
+                                 "message_rate": "20/second;600/minute"}}]
+    monkeypatch.setenv("RAILTABLE_BOT_MAX_MS", "250")
+    result = run("serve", "--bot-max-jobs", "2", "--rate-tables", "none", "--bot-workers", "3")
+    assert result.exit_code == 0, result.output
+    assert calls[-1]["bot_workers"] == 3
+    assert {k: calls[-1]["limits"][k] for k in ("bot_ms", "bot_jobs", "create_rate")} == {
+        "bot_ms": 250, "bot_jobs": 2, "create_rate": "none"}
+    monkeypatch.delenv("RAILTABLE_BOT_MAX_MS")
+    assert run("serve", "--bot-max-ms", "0").exit_code != 0
     result = run("serve", "--idle-minutes", "0")
     assert result.exit_code == 0, result.output
     assert calls[-1]["idle_minutes"] == 0.0

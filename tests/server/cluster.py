@@ -88,7 +88,7 @@ class Site:
             [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1", "--port",
              str(port), "--db", self.db, "--broker", self.broker, "--workers", str(workers),
              "--bot-delay", str(self.bot_delay), "--lease-seconds", str(self.lease_seconds),
-             "--check-seconds", "0.5"],
+             "--check-seconds", "0.5", "--rate-tables", "none", "--rate-messages", "none"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.procs.append(proc)
         url = f"http://127.0.0.1:{port}"

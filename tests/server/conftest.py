@@ -8,10 +8,14 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from railtable.server import create_app  # noqa: E402
 
+# Tests create tables and send messages far faster than people do; the rate limits have
+# their own tests (test_limits.py) with the defaults.
+NO_RATES = {"create_rate": "none", "message_rate": "none"}
+
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'rt.db'}", bot_delay=0)
+    app = create_app(f"sqlite:///{tmp_path / 'rt.db'}", bot_delay=0, limits=NO_RATES)
     with TestClient(app) as c:
         yield c
 

@@ -24,8 +24,11 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m railtable.server` on 127.0.0.1 with its own SQLite file."""
 
-    def __init__(self, db_path: Path, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_path: Path, port: int | None = None, bot_delay: float = 0.0,
+                 args: tuple[str, ...] = ()) -> None:
         self.db_path = db_path
+        # tests create tables faster than people do; `args` may set the limit again
+        self.args = ("--rate-tables", "none", *args)
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen | None = None
@@ -40,7 +43,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1",
              "--port", str(self.port), "--db", f"sqlite:///{self.db_path}",
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), *self.args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -95,3 +95,43 @@ def test_take_back_a_decision_from_the_table_page(server, page_ru):
     page.wait_for_selector("#choice-list button")
     assert page.locator("#turn").inner_text() == "Ваш ход"
     assert page.locator("#undo").count() == 0
+
+
+def test_the_table_page_counts_its_spectators(server, page_ru, browser):
+    import httpx
+    out = httpx.post(server.url + "/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"},
+                                 {"kind": "human", "name": "Bob"}]}).json()
+    page = page_ru
+    page.goto(server.url + f"/table/{out['id']}")  # a spectator
+    page.wait_for_function(
+        "() => (document.querySelector('#spectators') || {}).innerText === 'Зрители: 1'")
+    other = browser.new_context(locale="en-US")
+    try:
+        second = other.new_page()
+        second.goto(server.url + f"/table/{out['id']}")
+        second.wait_for_function(
+            "() => (document.querySelector('#spectators') || {}).innerText === 'Watching: 2'")
+        page.wait_for_function(
+            "() => (document.querySelector('#spectators') || {}).innerText === 'Зрители: 2'")
+    finally:
+        other.close()
+    page.wait_for_function(
+        "() => (document.querySelector('#spectators') || {}).innerText === 'Зрители: 1'")
+
+
+def test_too_many_new_tables_are_refused_in_the_lobby(tmp_path, page_ru):
+    from tests.server.util import ServerProcess
+    with ServerProcess(tmp_path / "rate.db", args=("--rate-tables", "1/minute")) as srv:
+        page = page_ru
+        page.goto(srv.url + "/?game=toy")
+        page.wait_for_selector("#create")
+        page.fill("#name-input", "Аня")
+        page.click("#create")
+        page.wait_for_selector("#go-seat")
+        page.goto(srv.url + "/?game=toy")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        page.wait_for_selector("#form-error:not(:empty)")
+        text = page.locator("#form-error").inner_text()
+        assert "Слишком много запросов" in text and "1/minute" in text
