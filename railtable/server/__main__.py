@@ -1,5 +1,6 @@
 """python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]
-[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S]"""
+[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--open-hours H]
+[--sweep-seconds S]"""
 
 import argparse
 
@@ -28,16 +29,24 @@ def main() -> None:
                    "after about this long")
     p.add_argument("--check-seconds", type=float, default=2.0,
                    help="how often a worker compares its tables with the database")
+    p.add_argument("--open-hours", type=float, default=24.0,
+                   help="a table whose seats are not all taken within so many hours expires "
+                   "(0: never)")
+    p.add_argument("--sweep-seconds", type=float, default=1.0,
+                   help="how often a worker looks for turns whose clock ran out")
     a = p.parse_args()
-    if a.idle_minutes < 0:
-        p.error("--idle-minutes must be 0 or more")
+    if a.idle_minutes < 0 or a.open_hours < 0:
+        p.error("--idle-minutes and --open-hours must be 0 or more")
+    if a.sweep_seconds <= 0:
+        p.error("--sweep-seconds must be positive")
     if a.workers < 1 or a.lease_seconds <= 0 or a.check_seconds <= 0:
         p.error("--workers, --lease-seconds and --check-seconds must be positive")
     from railtable.server.cluster import SetupError
     try:
         run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes,
             workers=a.workers, broker=a.broker, lease_seconds=a.lease_seconds,
-            check_seconds=a.check_seconds)
+            check_seconds=a.check_seconds, open_hours=a.open_hours,
+            sweep_seconds=a.sweep_seconds)
     except SetupError as e:
         p.error(str(e))
 

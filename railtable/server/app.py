@@ -18,10 +18,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
+from railtable.server import lifecycle
 from railtable.server.broker import make_broker
 from railtable.server.connections import Conn
 from railtable.server.live import table_info
-from railtable.server.manager import Manager
+from railtable.server.lifecycle import ENDED
+from railtable.server.manager import OPEN_SECONDS, Manager
 from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
 from railtable.server.storage import Store
 
@@ -101,14 +103,18 @@ def game_info(game) -> dict:
 def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                bot_processes: bool = True, bot_workers: int = 2,
                idle_seconds: float | None = 600.0, broker: str | None = None,
-               lease_seconds: float = 10.0, check_seconds: float = 2.0) -> Starlette:
+               lease_seconds: float = 10.0, check_seconds: float = 2.0,
+               sweep_seconds: float = 1.0, open_seconds: float | None = OPEN_SECONDS
+               ) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
     (else in threads), `bot_workers` of them; `idle_seconds`: a table nobody uses leaves
     memory after so long (0 or None: never; it is rebuilt from the database when needed).
     `broker`: a Redis URL that joins this worker to the others on the same database (see
     docs/deploy.md); `lease_seconds`: how long a dead worker's bots wait for another;
-    `check_seconds`: how often held tables are compared with the database."""
+    `check_seconds`: how often held tables are compared with the database; `sweep_seconds`:
+    how often the worker looks for turns that ran out; `open_seconds`: an open table
+    expires after so long (0 or None: never)."""
     from railtable.server.cluster import check_setup
     check_setup(db_url, broker, 1)
     holder: dict = {}
@@ -123,7 +129,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                           bot_processes=bot_processes, bot_workers=bot_workers,
                           idle_seconds=idle_seconds,
                           broker=make_broker(broker, store.site_id, lease_seconds),
-                          check_seconds=check_seconds)
+                          check_seconds=check_seconds, sweep_seconds=sweep_seconds,
+                          open_seconds=open_seconds)
         holder["manager"] = manager
         await manager.start()
         app.state.manager = manager
@@ -168,7 +175,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 return error(e.code, e.message, e.status)
             return JSONResponse(out, status_code=201)
         wanted = request.query_params.get("status")
-        statuses = ["open", "running", "finished"]
+        statuses = ["open", "running", *ENDED]
         if wanted:
             statuses = [s for s in wanted.split(",") if s in statuses]
         return JSONResponse(await mgr().list_tables(statuses))
@@ -181,7 +188,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         row = await mgr().db.call(mgr().db.store.get_table, table_id)
         if row is None:
             return error("not_found", "no such table", 404)
-        if row.status != "finished":  # a live table: load it (bots resume)
+        if row.status not in ENDED:  # a live table: load it (bots resume)
             try:
                 t = await mgr().get(table_id)
             except ActionError as e:
@@ -192,8 +199,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         except UnknownGame as e:
             return error("unknown_game", str(e), 404)
         info = table_info(game, row.id, row.status, row.num_players, row.seats, row.options,
-                          row.created, row.moves, row.result)
+                          row.created, row.moves, row.result, row.clock, row.timeout)
         info["seed"] = row.seed
+        info["events"] = row.events
         return JSONResponse(info)
 
     async def api_join(request: Request) -> Response:
@@ -219,6 +227,24 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         e = TableGone()
         return error(e.code, e.message, e.status)
 
+    async def api_cancel(request: Request) -> Response:
+        """The creator cancels a table that has not started: {"creator": secret}."""
+        table_id = request.path_params["id"]
+        try:
+            body = await read_json(request)
+            for _ in range(GET_TRIES):
+                t = await mgr().get(table_id)
+                if t is None:
+                    return error("not_found", "no such table", 404)
+                try:
+                    await lifecycle.cancel(t, body.get("creator"))
+                except TableGone:
+                    continue
+                return JSONResponse(t.info())
+            raise TableGone()
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+
     async def api_replay(request: Request) -> Response:
         upto = request.query_params.get("upto")
         if upto is not None and not upto.isdigit():
@@ -239,7 +265,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         t = await mgr().db.call(mgr().db.store.get_table, request.path_params["id"])
         if t is None:
             return error("not_found", "no such table", 404)
-        if t.status != "finished":
+        if t.status not in ENDED:
             return error("not_finished", "the record is published when the game is over", 403)
         rows = await mgr().db.call(mgr().db.store.actions, t.id)
         return JSONResponse({
@@ -357,6 +383,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                     await table.act(conn.seat, msg.get("seq"), action_id=msg.get("id"))
             elif kind == "undo":
                 await table.undo(conn.seat, msg.get("seq"))
+            elif kind == "resign":
+                await lifecycle.resign(table, conn.seat)
+            elif kind == "take_back":
+                await lifecycle.take_back(table, conn.seat)
             elif kind == "lang":
                 if msg.get("lang") not in LANGS:
                     raise ActionError("bad_message", "lang is ru or en")
@@ -382,6 +412,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{id}", api_table),
         Route("/api/tables/{id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{id}/cancel", api_cancel, methods=["POST"]),
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
         WebSocketRoute("/ws/tables/{id}", ws_table),
