@@ -38,6 +38,7 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "id": table_id,
         "game": game.id,
         "title": game.title,
+        "cooperative": game.cooperative,
         "status": status,
         "num_players": num_players,
         "options": options,
@@ -222,7 +223,7 @@ class LiveTable:
 
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and self.status == "running" and bool(self.hist)
-                and self.hist[-1] == (seat, False))
+                and self.hist[-1] == (seat, False) and not self.seats[seat].by_bot)
 
     def players(self) -> list[dict]:
         online = {c.seat for c in self.conns}
@@ -301,6 +302,8 @@ class LiveTable:
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "result": self.result,
+            # the ranking, with resigned and dropped seats last (the result is the game's)
+            "standing": standing(self.result, self.seats, self.game.cooperative),
             "clock": self.clock_view(),
             "observation": st.observation(seat),
             "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],

@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, botName, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {api, botName, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -20,7 +20,43 @@ function defaultSeat(game, index) {
   return `bot:${game.bots[0] || "random"}`;
 }
 
-const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || ""};
+const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || "",
+  // the clock: none, live (seconds a move + minutes of reserve) or turn-based (hours + days)
+  clock: "none", moveSeconds: 30, reserveMinutes: 5, moveHours: 24, reserveDays: 0, timeout: "bot"};
+const ENDED = ["finished", "abandoned", "cancelled", "expired"];
+
+function clockBody() {
+  if (form.clock === "live") return {kind: "live", move: form.moveSeconds, reserve: Math.round(form.reserveMinutes * 60)};
+  if (form.clock === "turn") return {kind: "turn", move: Math.round(form.moveHours * 3600), reserve: Math.round(form.reserveDays * 86400)};
+  return null;
+}
+
+function numberInput(id, key, step) {
+  return el("input", {type: "number", id, min: 0, step, value: form[key],
+    onchange: (e) => { form[key] = parseFloat(e.target.value); }});
+}
+
+function renderClock(g) {
+  const box = el("fieldset", {class: "clock", id: "clock"}, el("legend", {}, t("clock", lang)),
+    el("label", {}, el("span", {}, t("clock", lang)),
+      el("select", {id: "clock-kind", onchange: (e) => { form.clock = e.target.value; render(); }},
+        ["none", "live", "turn"].map((k) => el("option", {value: k, selected: k === form.clock}, t("clock." + k, lang))))));
+  if (form.clock === "live") {
+    box.append(el("label", {}, el("span", {}, t("move_seconds", lang)), numberInput("clock-move", "moveSeconds", 1)),
+      el("label", {}, el("span", {}, t("reserve_minutes", lang)), numberInput("clock-reserve", "reserveMinutes", "any")));
+  } else if (form.clock === "turn") {
+    box.append(el("label", {}, el("span", {}, t("move_hours", lang)), numberInput("clock-move", "moveHours", 1)),
+      el("label", {}, el("span", {}, t("reserve_days", lang)), numberInput("clock-reserve", "reserveDays", "any")));
+  }
+  if (form.clock !== "none") {
+    const choices = g.cooperative ? ["bot"] : ["bot", "drop"];
+    if (!choices.includes(form.timeout)) form.timeout = "bot";
+    box.append(el("label", {}, el("span", {}, t("timeout", lang)),
+      el("select", {id: "timeout", onchange: (e) => { form.timeout = e.target.value; }},
+        choices.map((k) => el("option", {value: k, selected: k === form.timeout}, t("timeout." + k, lang))))));
+  }
+  return box;
+}
 
 function selectGame(id) {
   const g = gamesList.find((x) => x.id === id) || gamesList[0];
@@ -85,6 +121,7 @@ function renderForm() {
     box.append(el("fieldset", {class: "options"}, el("legend", {}, t("options", lang)),
       props.map(([k, p]) => optionInput(k, p))));
   }
+  box.append(renderClock(g));
   box.append(el("p", {class: "error", id: "form-error"}, lastError));
   box.append(el("button", {type: "button", id: "create", class: "primary", onclick: createTable}, t("create", lang)));
   return box;
@@ -102,7 +139,11 @@ async function createTable() {
     lastError = t("name_needed", lang); render(); return;
   }
   try {
-    created = await api("/api/tables", {game: form.game, seats, options: form.options});
+    const body = {game: form.game, seats, options: form.options};
+    const c = clockBody();
+    if (c) Object.assign(body, {clock: c, timeout: form.timeout});
+    created = await api("/api/tables", body);
+    localStorage.setItem(creatorKey(created.id), created.creator);
     lastError = "";
     const mine = created.seats.find((s) => s.kind === "human" && s.name);
     if (mine) localStorage.setItem(tokenKey(created.id), mine.token);
@@ -128,6 +169,19 @@ function renderCreated() {
   const mine = created.seats.find((s) => s.kind === "human" && s.name);
   box.append(mine ? el("a", {class: "button primary", id: "go-seat", href: mine.url}, t("go_to_seat", lang))
     : el("a", {class: "button", id: "go-seat", href: `/table/${created.id}`}, t("watch_table", lang)));
+  if (created.status === "open") {
+    box.append(" ", el("button", {type: "button", id: "cancel-created", onclick: async () => {
+      if (!confirm(t("confirm_cancel", lang))) return;
+      try {
+        await api(`/api/tables/${encodeURIComponent(created.id)}/cancel`, {creator: created.creator});
+        created.status = "cancelled";
+      } catch (e) { lastError = errorText(e, lang); }
+      render();
+      refreshTables();
+    }}, t("cancel_table", lang)));
+  } else if (created.status === "cancelled") {
+    box.append(el("p", {class: "muted", id: "created-cancelled"}, t("status.cancelled", lang)));
+  }
   return box;
 }
 
@@ -136,7 +190,10 @@ const tableLists = {open: [], running: [], finished: []};
 async function refreshTables() {
   try {
     const all = await api("/api/tables");
-    for (const k of Object.keys(tableLists)) tableLists[k] = all.filter((x) => x.status === k);
+    // every ended table (finished, abandoned, cancelled, expired) is history
+    for (const k of Object.keys(tableLists)) {
+      tableLists[k] = all.filter((x) => (k === "finished" ? ENDED.includes(x.status) : x.status === k));
+    }
     renderTables();
   } catch (e) { /* the next refresh will tell */ }
 }
@@ -156,7 +213,8 @@ function tableRow(tb) {
       } catch (e) { alert(errorText(e, lang)); }
     }}, t("join", lang)), " ");
   }
-  if (tb.status !== "finished") row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
+  if (!ENDED.includes(tb.status)) row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
+  else if (tb.status !== "finished") row.append(el("span", {class: "muted"}, t("status." + tb.status, lang)), " ");
   row.append(el("a", {class: "button", href: `/replay/${tb.id}`}, t("replay", lang)));
   if (tb.result) {
     row.append(" · ", tb.result.scores.join(" : "));
