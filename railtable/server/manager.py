@@ -30,6 +30,7 @@ from railtable.server.storage import SeatRow, Store, TableRow
 
 log = logging.getLogger("railtable.server")
 OPEN_SECONDS = 24 * 3600.0  # an open table nobody completes expires after so long
+DUE_RETRY_SECONDS = 60.0  # a passed deadline that could not be handled is tried again then
 
 
 class Manager:
@@ -56,6 +57,7 @@ class Manager:
         self.open_seconds = open_seconds if open_seconds and open_seconds > 0 else None
         self._sweeper: asyncio.Task | None = None
         self._due: set[str] = set()
+        self._due_later: dict[str, float] = {}  # a table that could not be handled: when next
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self._bg: set[asyncio.Task] = set()
@@ -204,7 +206,7 @@ class Manager:
         return done
 
     async def _act_due(self, table_id: str) -> int:
-        if table_id in self._due:
+        if table_id in self._due or self._due_later.get(table_id, 0) > time.monotonic():
             return 0
         self._due.add(table_id)
         try:
@@ -217,8 +219,12 @@ class Manager:
                 except TableGone:
                     continue
             return 0
-        except ActionError as e:  # e.g. stale three times: the next sweep looks again
-            log.info("table %s: deadline not handled now: %s", table_id, e.message)
+        except ActionError as e:  # e.g. a table that cannot be loaded: not every sweep
+            log.warning("table %s: deadline not handled now: %s", table_id, e.message)
+            if e.code != "stale":  # stale: busy, not broken; the next sweep tries again
+                self._due_later[table_id] = time.monotonic() + DUE_RETRY_SECONDS
+            while len(self._due_later) > 1000:
+                del self._due_later[next(iter(self._due_later))]
             return 0
         finally:
             self._due.discard(table_id)
