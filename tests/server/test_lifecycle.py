@@ -243,9 +243,14 @@ def test_a_timeout_hands_the_seat_to_a_bot_and_its_player_takes_it_back(client, 
         assert st["table"]["seats"][0]["bot"] == TOY_BOT
         assert [e["kind"] for e in st["table"]["events"]] == ["timeout"]
         assert sweep(client) == 0  # acted once: nothing is due any more
-        # the bot moved for seat 0: Bob's turn, timed from then
+        # the bot moved for seat 0: Bob's turn, timed from then; Anna cannot undo the
+        # bot's decision
         st = state_where(a, lambda m: m["seq"] >= 1)
         assert st["clock"]["seat"] == 1 and st["clock"]["deadline"] == now.t + 5
+        assert st["can_undo"] is False
+        send(a, type="undo", seq=1)
+        assert recv_until(a, lambda m: m.get("type") == "error")[0]["code"] in ("no_undo",
+                                                                              "bot_seat")
         send(a, type="take_back")
         st = state_where(a, lambda m: m["type"] == "state"
                          and m["table"]["seats"][0]["state"] is None)
@@ -293,6 +298,21 @@ def test_a_deadline_survives_a_restart_and_the_next_server_acts_on_it(tmp_path, 
                             and m["table"]["seats"][0]["state"] == "timeout")
         assert [e["kind"] for e in c2.get(f"/api/tables/{tid}").json()["events"]] \
             == ["timeout"]
+
+
+def test_the_clock_starts_when_the_last_seat_is_taken(client, now):
+    r = client.post("/api/tables", json={
+        "game": "toy", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}],
+        "clock": {"kind": "turn", "move": 7200, "reserve": 86400}})
+    out = r.json()
+    tid = out["id"]
+    now.t += 50000  # an open table has no deadline: nothing runs out while it waits
+    assert sweep(client) == 0
+    assert client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).status_code == 200
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        st = hello(ws, out["seats"][0]["token"])
+        assert st["clock"]["seat"] == 0
+        assert st["clock"]["deadline"] == now.t + 7200 + 86400
 
 
 # -- cancelling and expiring ---------------------------------------------------------------
