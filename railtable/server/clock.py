@@ -49,7 +49,7 @@ def parse_clock(value: Any) -> dict | None:
     kind = value.get("kind")
     if kind == "none":
         return None
-    if kind not in LIMITS:
+    if not isinstance(kind, str) or kind not in LIMITS:
         raise ActionError("bad_clock", "a clock's kind is none, live or turn")
     unknown = set(value) - {"kind", "move", "reserve"}
     if unknown:

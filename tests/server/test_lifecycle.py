@@ -55,6 +55,12 @@ def send(ws, **msg):
     ws.send_text(json.dumps(msg))
 
 
+def post_raw(client, url, body):
+    """POST JSON as Python writes it: NaN and Infinity literals, lone surrogates escaped."""
+    return client.post(url, content=json.dumps(body), headers={"content-type":
+                                                                "application/json"})
+
+
 def two(client, decisions=12, **body):
     r = client.post("/api/tables", json={
         "game": "toy", "options": {"decisions": decisions},
@@ -104,10 +110,14 @@ def test_a_turn_longer_than_a_move_eats_the_reserve_and_the_next_turn_starts_the
     ({"clock": {"kind": "turn", "move": 60}}, "bad_clock"),  # a turn-based clock counts hours
     ({"clock": {"kind": "live", "move": 30, "extra": 1}}, "bad_clock"),
     ({"clock": "30s"}, "bad_clock"),
+    ({"clock": {"kind": ["live"]}}, "bad_clock"),
+    ({"clock": {"kind": "live", "move": float("inf")}}, "bad_clock"),  # sent as Infinity
+    ({"clock": {"kind": "live", "move": 30, "reserve": float("nan")}}, "bad_clock"),  # NaN
+    ({"clock": {"kind": "live", "move": 10 ** 30}}, "bad_clock"),
     ({"clock": {"kind": "live", "move": 30}, "timeout": "kick"}, "bad_timeout"),
 ])
 def test_a_bad_clock_or_timeout_is_refused_with_what_is_wrong(client, body, code):
-    r = client.post("/api/tables", json={"game": "toy", "seats": [{"kind": "human"}] * 2,
+    r = post_raw(client, "/api/tables", {"game": "toy", "seats": [{"kind": "human"}] * 2,
                                          **body})
     assert r.status_code == 400 and r.json()["error"] == code, r.text
     assert r.json()["message"]
@@ -323,8 +333,10 @@ def test_the_creator_cancels_a_table_before_it_starts(client):
     out = r.json()
     tid, secret = out["id"], out["creator"]
     for body, status, code in [({}, 403, "forbidden"), ({"creator": "x" * 30}, 403, "forbidden"),
+                               ({"creator": "\ud800"}, 403, "forbidden"),
+                               ({"creator": ["x"]}, 403, "forbidden"),
                                ({"creator": out["seats"][0]["token"]}, 403, "forbidden")]:
-        r = client.post(f"/api/tables/{tid}/cancel", json=body)
+        r = post_raw(client, f"/api/tables/{tid}/cancel", body)
         assert (r.status_code, r.json()["error"]) == (status, code)
     assert client.post("/api/tables/nope/cancel", json={"creator": secret}).status_code == 404
     r = client.post(f"/api/tables/{tid}/cancel", json={"creator": secret})
