@@ -59,10 +59,10 @@ def standing(result: dict | None, seats: list[SeatRow], cooperative: bool) -> di
     result stays the game's own (it is what the record replays to)."""
     if not result:
         return None
-    forfeited = [s.seat for s in seats if s.state in FORFEITS]
-    if cooperative:
+    if cooperative:  # the team wins or loses together: leaving it ranks nobody
         return {"order": list(range(len(seats))), "winners": list(result["winners"]),
-                "forfeited": forfeited}
+                "forfeited": []}
+    forfeited = [s.seat for s in seats if s.state in FORFEITS]
     scores = result["scores"]
     order = sorted(range(len(seats)), key=lambda i: (i in forfeited, -scores[i]))
     winners = [w for w in result["winners"] if w not in forfeited]

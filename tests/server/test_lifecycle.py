@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from railtable.engine.record import Record, replay
 from railtable.engine.registry import get_game
 from railtable.server import clock, create_app
-from railtable.server.lifecycle import default_bot
+from railtable.server.lifecycle import default_bot, standing
 from railtable.server.storage import SeatRow
 from tests.server.conftest import hello, make_table, recv_until
 
@@ -99,6 +99,21 @@ def test_a_turn_longer_than_a_move_eats_the_reserve_and_the_next_turn_starts_the
     # nobody to move (the game is over) or a bot to move: no deadline
     assert clock.next_turn(c, s, 1, 150.0, 480.0, None, 170.0).deadline is None
     assert clock.next_turn(None, s, None, None, None, 0, 1.0).deadline is None
+
+
+def test_the_standing_puts_forfeited_seats_last_and_out_of_the_winners():
+    s = seats(None, None, None)
+    s[0].state = "resigned"
+    s[2].state = "timeout"  # a bot played the seat, but its player may come back: ranked
+    result = {"scores": [50, 20, 30], "winners": [0], "reason": "x"}
+    assert standing(result, s, False) == {"order": [2, 1, 0], "winners": [2], "forfeited": [0]}
+    s[1].state = "dropped"
+    assert standing(result, s, False)["order"] == [2, 0, 1]
+    # a cooperative team wins or loses together: leaving it ranks nobody
+    s[0].state = "left"
+    coop = {"scores": [5, 5, 5], "winners": [0, 1, 2], "reason": "x"}
+    assert standing(coop, s, True)["winners"] == [0, 1, 2]
+    assert standing(None, s, False) is None
 
 
 @pytest.mark.parametrize("body, code", [
