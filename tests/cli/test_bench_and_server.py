@@ -43,7 +43,13 @@ def test_serve_passes_its_options(monkeypatch):
     assert result.exit_code == 0, result.output
     assert calls == [{"host": "127.0.0.1", "port": 9001, "db": "sqlite:///x.db",
                       "idle_minutes": 10.0, "workers": 1, "broker": None, "bot_delay": 0.6,
-                      "lease_seconds": 10.0, "check_seconds": 2.0}]
+                      "lease_seconds": 10.0, "check_seconds": 2.0, "open_hours": 24.0,
+                      "sweep_seconds": 1.0}]
+    result = run("serve", "--open-hours", "0", "--sweep-seconds", "0.5")
+    assert result.exit_code == 0, result.output
+    assert (calls[-1]["open_hours"], calls[-1]["sweep_seconds"]) == (0.0, 0.5)
+    assert run("serve", "--open-hours", "-1").exit_code != 0
+    assert run("serve", "--sweep-seconds", "0").exit_code != 0
     result = run("serve", "--idle-minutes", "0")
     assert result.exit_code == 0, result.output
     assert calls[-1]["idle_minutes"] == 0.0
