@@ -172,14 +172,14 @@ async def take_back(t: "LiveTable", seat: int | None) -> bool:
 async def cancel(t: "LiveTable", creator: Any) -> bool:
     def decide(t: "LiveTable", _at: float) -> Change:
         if not isinstance(creator, str) or not creator or len(creator) > 200:
-            raise ActionError("forbidden", "creator must be the secret given when the table "
-                              "was created", 403)
+            raise ActionError("not_creator", "creator must be the secret given when the "
+                              "table was created", 403)
         try:
             given = hash_token(creator)
         except UnicodeEncodeError:  # a lone surrogate: no secret looks like that
             given = ""
         if t.creator_hash is None or not hmac.compare_digest(t.creator_hash, given):
-            raise ActionError("forbidden", "only the table's creator can cancel it", 403)
+            raise ActionError("not_creator", "only the table's creator can cancel it", 403)
         if t.status == "running":
             raise ActionError("started", "the game has started; a started table cannot be "
                               "cancelled (resign instead)", 409)

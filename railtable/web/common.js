@@ -50,6 +50,7 @@ const STRINGS = {
     "err.not_taken": "No bot plays your seat.", "err.bot_seat": "A bot plays your seat now.",
     "err.seat_back": "The seat's player plays it again.", "err.time_out": "Your time for this move has run out.",
     "err.started": "The game has started: it cannot be cancelled.",
+    "err.not_creator": "Only the table's creator can cancel it.",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -100,6 +101,7 @@ const STRINGS = {
     "err.not_taken": "За ваше место не играет бот.", "err.bot_seat": "Сейчас за ваше место играет бот.",
     "err.seat_back": "Игрок вернулся на своё место.", "err.time_out": "Время на этот ход вышло.",
     "err.started": "Игра уже началась: отменить стол нельзя.",
+    "err.not_creator": "Отменить стол может только его создатель.",
   },
 };
 
