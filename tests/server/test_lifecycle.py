@@ -384,3 +384,19 @@ def test_an_open_table_expires_after_the_operators_time(tmp_path, now):
         assert c.get(f"/api/tables/{tid2}").json()["status"] == "running"  # it had started
         r = c.post(f"/api/tables/{tid}/join", json={"name": "Bob"})
         assert r.status_code == 409
+
+
+def test_every_lifecycle_refusal_has_a_russian_and_an_english_text_in_the_page():
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    codes = set()
+    for name in ("lifecycle.py", "clock.py"):
+        codes |= set(re.findall(r'ActionError\("([a-z_]+)"',
+                                (root / "railtable/server" / name).read_text()))
+    codes.add("time_out")  # live.py's, for a move after the deadline
+    js = (root / "railtable/web/common.js").read_text()
+    en, ru = js.split("\n  ru: {", 1)
+    assert codes >= {"bad_clock", "already_resigned", "not_creator", "started"}
+    for code in sorted(codes):
+        assert f'"err.{code}"' in en and f'"err.{code}"' in ru, code
