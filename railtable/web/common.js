@@ -168,6 +168,21 @@ export function clockText(seconds) {
 
 export function creatorKey(tableId) { return `railtable.creator.${tableId}`; }
 
+// The log with the table's lifecycle events (resigned, timeout...) among the moves, each
+// after the moves played before it; events after move `upto` are left out (a replay).
+export function withEvents(log, events, players, lang, upto = Infinity) {
+  const lines = (events || []).filter((e) => e.moves <= upto).map((e) => ({seq: e.moves, kind: e.kind,
+    text: e.seat === null ? t("ev." + e.kind, lang)
+      : `${(players[e.seat] && players[e.seat].name) || "?"} ${t("ev." + e.kind, lang)}`}));
+  const out = [];
+  let k = 0;
+  for (const e of log) {
+    while (k < lines.length && lines[k].seq < e.seq) out.push(lines[k++]);
+    out.push(e);
+  }
+  return out.concat(lines.slice(k));
+}
+
 export function title(obj, lang) {
   if (!obj) return "";
   return obj[lang] || obj.en || Object.values(obj)[0] || "";

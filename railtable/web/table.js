@@ -1,5 +1,5 @@
 // The table page: one seat (or a spectator) at a live table over a WebSocket.
-import {api, clockText, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {api, clockText, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -223,16 +223,7 @@ function renderChoices() {
 
 function renderLog() {
   const box = document.getElementById("log");
-  // the table's lifecycle events (resigned, timeout...) among the moves, where they happened
-  const events = ((st && st.table.events) || []).map((e) => ({seq: e.moves, kind: e.kind,
-    text: e.seat === null ? t("ev." + e.kind, lang) : `${playerName({name: players[e.seat] && players[e.seat].name}, lang)} ${t("ev." + e.kind, lang)}`}));
-  const lines = [];
-  let k = 0;
-  for (const e of log) {
-    while (k < events.length && events[k].seq < e.seq) lines.push(events[k++]);
-    lines.push(e);
-  }
-  lines.push(...events.slice(k));
+  const lines = withEvents(log, st && st.table.events, players, lang);
   const list = el("ol", {class: "log", id: "log-list"}, lines.map((e) =>
     el("li", {"data-seq": e.seq, class: e.kind ? "event" : "", "data-event": e.kind || null}, e.text)));
   box.replaceChildren(el("h3", {}, t("log", lang)), list);

@@ -40,6 +40,10 @@ def test_a_player_resigns_by_the_button_and_is_ranked_last(server, page_ru, brow
         assert rows.last.get_attribute("data-seat") == "0"
         assert rows.last.get_attribute("class") == "forfeited"
         assert boris.locator("#winners").inner_text() == "Борис"
+        # the replay keeps the resignation, where it happened (before the first move)
+        boris.click("#result-card a[href^='/replay/']")
+        boris.wait_for_selector("#replay-log li[data-event='resigned']")
+        assert "сдаётся" in boris.locator("#replay-log li[data-event='resigned']").inner_text()
     finally:
         ctx.close()
     assert errors == []
