@@ -347,7 +347,8 @@ def test_the_creator_cancels_a_table_before_it_starts(client):
         {"kind": "human", "name": "Ann"}, {"kind": "human"}]})
     out = r.json()
     tid, secret = out["id"], out["creator"]
-    for body, status, code in [({}, 403, "not_creator"), ({"creator": "x" * 30}, 403, "not_creator"),
+    for body, status, code in [({}, 403, "not_creator"),
+                               ({"creator": "x" * 30}, 403, "not_creator"),
                                ({"creator": "\ud800"}, 403, "not_creator"),
                                ({"creator": ["x"]}, 403, "not_creator"),
                                ({"creator": out["seats"][0]["token"]}, 403, "not_creator")]:
