@@ -38,8 +38,9 @@ def revision(url: str) -> str:
         engine.dispose()
 
 
-def test_the_head_is_the_lifecycle_revision():
-    assert HEAD == "0002_lifecycle"
+def test_the_revisions_are_one_line_from_the_schema_before_alembic():
+    chain = [r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()][::-1]
+    assert chain[:2] == ["0001_initial", "0002_lifecycle"] and chain[-1] == HEAD
 
 
 def test_a_new_database_gets_the_newest_revision_and_matches_the_code(db_url):
