@@ -629,6 +629,12 @@ def serve(
         2.0, "--check-seconds", min=0.1, max=600,
         help="With a broker: how often a worker compares its tables with the database "
              "(heals news lost while Redis was away)."),
+    open_hours: float = typer.Option(
+        24.0, "--open-hours", min=0,
+        help="A table whose seats are not all taken within so many hours expires (0: never)."),
+    sweep_seconds: float = typer.Option(
+        1.0, "--sweep-seconds", min=0.05, max=600,
+        help="How often a worker looks for turns whose clock ran out."),
     bot_workers: int = typer.Option(2, "--bot-workers", min=1, max=256,
                                     envvar="RAILTABLE_BOT_WORKERS",
                                     help="Bot processes of each worker, shared by its tables."),
@@ -660,7 +666,8 @@ def serve(
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,
-            check_seconds=check_seconds, bot_workers=bot_workers, limits=limits)
+            check_seconds=check_seconds, bot_workers=bot_workers, limits=limits,
+            open_hours=open_hours, sweep_seconds=sweep_seconds)
     except ValueError as e:  # cluster.SetupError (a setup that cannot work), or bad limits
         fail(str(e))
 

@@ -31,9 +31,12 @@ def tune_gc() -> None:
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
         bot_delay: float = 0.6, idle_minutes: float = 10.0, workers: int = 1,
         broker: str | None = None, lease_seconds: float = 10.0,
-        check_seconds: float = 2.0, bot_workers: int = 2, limits: dict | None = None) -> None:
+        check_seconds: float = 2.0, bot_workers: int = 2, limits: dict | None = None,
+        open_hours: float = 24.0, sweep_seconds: float = 1.0) -> None:
     """Serve on host:port until interrupted; `db` is any SQLAlchemy URL. A table nobody
-    uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed.
+    uses leaves memory after `idle_minutes` (0: never) and is rebuilt when needed. A table
+    not started within `open_hours` expires (0: never); every `sweep_seconds` the server looks
+    for turns whose clock ran out.
 
     `workers` > 1 starts that many processes on the socket (uvicorn's supervisor restarts
     one that dies); they, and any other server started with the same `db` and `broker` (a
@@ -57,7 +60,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     limits = Limits.coerce(limits).to_json()  # a bad limit is refused before serving
     settings = {"bot_delay": bot_delay, "idle_seconds": idle_minutes * 60, "broker": broker,
                 "lease_seconds": lease_seconds, "check_seconds": check_seconds,
-                "bot_workers": bot_workers, "limits": limits}
+                "bot_workers": bot_workers, "limits": limits,
+                "open_seconds": open_hours * 3600, "sweep_seconds": sweep_seconds}
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     if ":" in shown and not shown.startswith("["):
         shown = f"[{shown}]"

@@ -1,7 +1,8 @@
 """python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]
-[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--bot-workers N]
-[--bot-max-ms MS] [--bot-max-iterations N] [--bot-max-steps N] [--bot-max-jobs N]
-[--rate-tables RATE] [--rate-messages RATE] (limits also from RAILTABLE_BOT_MAX_MS etc.)"""
+[--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--open-hours H]
+[--sweep-seconds S] [--bot-workers N] [--bot-max-ms MS] [--bot-max-iterations N]
+[--bot-max-steps N] [--bot-max-jobs N] [--rate-tables RATE] [--rate-messages RATE]
+(limits also from RAILTABLE_BOT_MAX_MS etc.)"""
 
 import argparse
 import os
@@ -32,10 +33,17 @@ def main() -> None:
                    "after about this long")
     p.add_argument("--check-seconds", type=float, default=2.0,
                    help="how often a worker compares its tables with the database")
+    p.add_argument("--open-hours", type=float, default=24.0,
+                   help="a table whose seats are not all taken within so many hours expires "
+                   "(0: never)")
+    p.add_argument("--sweep-seconds", type=float, default=1.0,
+                   help="how often a worker looks for turns whose clock ran out")
     add_limit_options(p)
     a = p.parse_args()
-    if a.idle_minutes < 0:
-        p.error("--idle-minutes must be 0 or more")
+    if a.idle_minutes < 0 or a.open_hours < 0:
+        p.error("--idle-minutes and --open-hours must be 0 or more")
+    if a.sweep_seconds <= 0:
+        p.error("--sweep-seconds must be positive")
     if a.workers < 1 or a.lease_seconds <= 0 or a.check_seconds <= 0:
         p.error("--workers, --lease-seconds and --check-seconds must be positive")
     from railtable.server.cluster import SetupError
@@ -46,7 +54,8 @@ def main() -> None:
     try:
         run(a.host, a.port, a.db, bot_delay=a.bot_delay, idle_minutes=a.idle_minutes,
             workers=a.workers, broker=a.broker, lease_seconds=a.lease_seconds,
-            check_seconds=a.check_seconds, bot_workers=a.bot_workers, limits=limits)
+            check_seconds=a.check_seconds, bot_workers=a.bot_workers, limits=limits,
+            open_hours=a.open_hours, sweep_seconds=a.sweep_seconds)
     except SetupError as e:
         p.error(str(e))
 

@@ -21,13 +21,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server import validate
+from railtable.server import lifecycle, validate
 from railtable.server.broker import make_broker
 from railtable.server import seatcookie
 from railtable.server.connections import Conn
+from railtable.server.lifecycle import ENDED
 from railtable.server.limits import Limits, RateLimiter
 from railtable.server.live import seat_holding, table_info
-from railtable.server.manager import Manager
+from railtable.server.manager import OPEN_SECONDS, Manager
 from railtable.server.protocol import LANGS, ActionError, TableGone, dumps
 from railtable.server.storage import Store
 
@@ -38,7 +39,7 @@ MAX_BODY = 16 * 1024  # bytes of an HTTP request body
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 HELLO_TIMEOUT = 30.0
 GET_TRIES = 5  # a table evicted while a request held it is fetched again, at most so often
-STATUSES = ("open", "running", "finished")  # what the lobby's state filter accepts
+STATUSES = ("open", "running", *ENDED)  # what the lobby's state filter accepts
 PAGE_SIZE, MAX_PAGE = 20, 100  # tables on one page of the lobby: by default, at most
 MAX_OFFSET = 1_000_000
 MAX_SEARCH = 64
@@ -142,7 +143,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                bot_processes: bool = True, bot_workers: int = 2,
                idle_seconds: float | None = 600.0, broker: str | None = None,
                lease_seconds: float = 10.0, check_seconds: float = 2.0,
-               limits: Limits | dict | None = None) -> Starlette:
+               limits: Limits | dict | None = None, sweep_seconds: float = 1.0,
+               open_seconds: float | None = OPEN_SECONDS) -> Starlette:
     """The server for one database. `bot_delay`: seconds a bot waits before acting;
     `bot_budget`: seconds a bot may think; `bot_processes`: bots think in worker processes
     (else in threads), `bot_workers` of them; `idle_seconds`: a table nobody uses leaves
@@ -151,7 +153,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     docs/deploy.md); `lease_seconds`: how long a dead worker's bots wait for another;
     `check_seconds`: how often held tables are compared with the database; `limits`: what
     one client may ask for (railtable.server.limits.Limits; a bot's budget covers its time
-    limit)."""
+    limit); `sweep_seconds`: how often the worker looks for turns that ran out;
+    `open_seconds`: an open table expires after so long (0 or None: never)."""
     from railtable.server.cluster import check_setup
     check_setup(db_url, broker, 1)
     lim = Limits.coerce(limits)
@@ -168,7 +171,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                           bot_processes=bot_processes, bot_workers=bot_workers,
                           idle_seconds=idle_seconds,
                           broker=make_broker(broker, store.site_id, lease_seconds),
-                          check_seconds=check_seconds, limits=lim)
+                          check_seconds=check_seconds, limits=lim,
+                          sweep_seconds=sweep_seconds, open_seconds=open_seconds)
         holder["manager"] = manager
         holder["rates"] = RateLimiter(lim, broker)
         await manager.start()
@@ -247,15 +251,16 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             mine = seat_holding(row.seats, token)
             if row.private and mine is None:
                 return not_found()
-            if row.status == "finished":
+            if row.status in ENDED:
                 try:
                     game = get_game(row.game)
                 except UnknownGame as e:
                     return error("unknown_game", str(e), 404)
                 info = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
-                                  row.name, row.private)
+                                  row.name, row.private, row.clock, row.timeout)
                 info["seed"] = row.seed
+                info["events"] = row.events
                 info["my_seat"] = mine
                 return JSONResponse(info)
             try:  # a live table: load it (bots resume)
@@ -316,6 +321,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     async def api_accept(request: Request) -> Response:
         """An invitation link's key exchanged for its seat (once: then it stops working)."""
         try:
+            await holder["rates"].request("accept", client_address(request))
             body = await read_json(request)
         except ActionError as e:
             return error(e.code, e.message, e.status)
@@ -347,6 +353,29 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         return not row.private or seat_holding(
             row.seats, seatcookie.bearer_or_cookie(request, table_id)) is not None
 
+    async def api_cancel(request: Request) -> Response:
+        """The creator cancels a table that has not started: {"creator": secret}."""
+        table_id = request.path_params["id"]
+        try:
+            await holder["rates"].request("cancel", client_address(request))
+            body = await read_json(request)
+            for _ in range(GET_TRIES):
+                t = await mgr().get(table_id)
+                if t is None:
+                    return not_found()
+                creator = body.get("creator")
+                if t.private and not lifecycle.is_creator(t, creator) and seat_holding(
+                        t.seats, seatcookie.bearer_or_cookie(request, t.id)) is None:
+                    return not_found()  # a private table is no table to a stranger
+                try:
+                    await lifecycle.cancel(t, creator)
+                except TableGone:
+                    continue
+                return JSONResponse(t.info())
+            raise TableGone()
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+
     async def api_replay(request: Request) -> Response:
         try:
             upto = validate.upto(request.query_params.get("upto"))
@@ -367,10 +396,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def api_record(request: Request) -> Response:
         t = await mgr().db.call(mgr().db.store.get_table, request.path_params["id"])
-        if t is None or (t.private and seat_holding(t.seats, seatcookie.bearer_or_cookie(request, t.id))
-                         is None):
+        if t is None or (t.private and seat_holding(
+                t.seats, seatcookie.bearer_or_cookie(request, t.id)) is None):
             return not_found()
-        if t.status != "finished":
+        if t.status not in ENDED:
             return error("not_finished", "the record is published when the game is over", 403)
         rows = await mgr().db.call(mgr().db.store.actions, t.id)
         return JSONResponse({
@@ -534,6 +563,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                     await table.act(conn.seat, msg.get("seq"), action_id=msg.get("id"))
             elif kind == "undo":
                 await table.undo(conn.seat, msg.get("seq"))
+            elif kind == "resign":
+                await lifecycle.resign(table, conn.seat)
+            elif kind == "take_back":
+                await lifecycle.take_back(table, conn.seat)
             elif kind == "lang":
                 if msg.get("lang") not in LANGS:
                     raise ActionError("bad_message", "lang is ru or en")
@@ -562,6 +595,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables/{id}", api_table),
         Route("/api/tables/{id}/join", api_join, methods=["POST"]),
         Route("/api/invitations/accept", api_accept, methods=["POST"]),
+        Route("/api/tables/{id}/cancel", api_cancel, methods=["POST"]),
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
         WebSocketRoute("/ws/tables/{id}", ws_table),

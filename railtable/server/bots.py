@@ -21,6 +21,7 @@ from railtable.bots.base import make_bot
 from railtable.bots.procs import stop_children, watch_parent
 from railtable.engine.record import Record, replay
 from railtable.engine.registry import get_game
+from railtable.server.lifecycle import ENDED
 from railtable.server.protocol import ActionError, TableGone
 from railtable.sim.match import bot_seed
 
@@ -125,13 +126,13 @@ class BotRunner:
         if t.status != "running":
             return None
         cur = t.state.current_player()
-        if cur < 0 or t.seats[cur].kind != "bot":
+        if cur < 0 or not t.seats[cur].by_bot:  # a bot seat, or a seat a bot took over
             return None
         return cur
 
     def schedule(self, t: "LiveTable") -> None:
         """Start the bot's move if a bot is to move at this table and none is under way."""
-        if t.status == "finished":
+        if t.status in ENDED:
             self.finished(t)
             return
         cur = self.bot_to_move(t)
@@ -171,7 +172,7 @@ class BotRunner:
     async def _move_inner(self, t: "LiveTable", seat: int, seq: int) -> None:
         if self.delay > 0:
             await asyncio.sleep(self.delay)
-        if t.seq != seq or t.status != "running" or t.evicted:
+        if t.seq != seq or t.status != "running" or t.evicted or not t.seats[seat].by_bot:
             return
         if not await self.mgr.broker.lease(t.id):
             return  # another worker plays this table's bots
@@ -185,9 +186,9 @@ class BotRunner:
                 list(t.actions), spec, seat, bot_seed(t.seed, seat), t.game.rules_version,
                 self.budget)
         else:
-            bot = t.bots.get(seat)
+            bot = t.bots.get((seat, spec))
             if bot is None:
-                bot = t.bots[seat] = make_bot(spec, t.game, seat, bot_seed(t.seed, seat))
+                bot = t.bots[(seat, spec)] = make_bot(spec, t.game, seat, bot_seed(t.seed, seat))
             st = t.state.clone()
             st.record_events = False
             call = functools.partial(bot.act, st)
@@ -213,12 +214,13 @@ class BotRunner:
         if t.seq != seq:
             return
         try:
-            await t.act(seat, seq, action_id=a)
+            await t.act(seat, seq, action_id=a, bot=True)
         except ActionError as e:
             if e.code == "storage":  # no database for a moment: the same move again soon
                 await asyncio.sleep(RETRY_SECONDS)
                 if t.seq == seq and not t.evicted:
                     t.bot_seq = -1
                     self.schedule(t)
-            elif e.code not in ("stale", "finished") and not isinstance(e, TableGone):
+            elif e.code not in ("stale", "finished", "seat_back") \
+                    and not isinstance(e, TableGone):
                 log.warning("table %s: bot move refused: %s", t.id, e.message)

@@ -188,6 +188,14 @@ class RateLimiter:
             raise ActionError("rate_limited", f"too many new tables from your address: at most "
                               f"{self.create_text} (--rate-tables); try again later", 429)
 
+    async def request(self, what: str, client: str) -> None:
+        """Accepting an invitation, cancelling a table: each counted apart per client
+        address at the rate of table creation (--rate-tables)."""
+        if not await self._hit(self.create_limiter, self.create_items, what, client):
+            raise ActionError("rate_limited", f"too many requests from your address: at most "
+                              f"{self.create_text} (--rate-tables) of this kind; try again "
+                              "later", 429)
+
     async def message(self, conn_id: str) -> ActionError | None:
         if not await self._hit(self.message_limiter, self.message_items, "message", conn_id):
             return ActionError("rate_limited", f"too many messages: at most "

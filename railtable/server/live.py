@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 from railtable.engine.game import IllegalAction
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import get_game
+from railtable.server import clock
 from railtable.server.connections import Conn
+from railtable.server.lifecycle import ENDED, standing
 from railtable.server.protocol import (ActionError, StorageDown, TableGone, clean_name, dumps,
                                        hash_token, new_token, stale)
 from railtable.server.storage import ActionRow, NewAction, SeatRow, StaleWrite, TableRow
@@ -32,7 +34,8 @@ PRESENCE_SECONDS = 0.25  # comings and goings are announced at most this often
 
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
                options: dict, created: float, moves: int, result: dict | None,
-               name: str = "", private: bool = False) -> dict:
+               name: str = "", private: bool = False, clock_: dict | None = None,
+               timeout: str | None = None) -> dict:
     """What anyone who may see the table may know of it. A seat is `free` when anyone may
     take it (from the lobby or the table page), `invited` when it waits for the holder of
     its invitation (or for that holder's name)."""
@@ -42,17 +45,21 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "title": game.title,
         "name": name,
         "private": private,
+        "cooperative": game.cooperative,
         "status": status,
         "num_players": num_players,
         "options": options,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
-                   "bot": s.bot if s.kind == "bot" else None,
+                   "bot": s.bot if s.by_bot else None, "state": s.state,
                    "free": s.open,
                    "invited": s.kind == "human" and s.name is None and not s.open}
                   for s in seats],
         "created": created,
         "moves": moves,
         "result": result,
+        "standing": standing(result, seats, game.cooperative),
+        "clock": clock_,
+        "timeout": timeout if clock_ else None,
     }
 
 
@@ -109,6 +116,12 @@ class LiveTable:
         self.status = row.status
         self.result: dict | None = row.result
         self.version = row.version
+        self.clock = row.clock
+        self.timeout = row.timeout
+        self.creator_hash = row.creator_hash
+        self.turn_seat, self.turn_start, self.deadline = (row.turn_seat, row.turn_start,
+                                                          row.deadline)
+        self.events: list[dict] = row.events
 
     # -- rebuilding from the record -----------------------------------------------------
 
@@ -233,23 +246,44 @@ class LiveTable:
 
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and self.status == "running" and bool(self.hist)
-                and self.hist[-1] == (seat, False))
+                and self.hist[-1] == (seat, False) and not self.seats[seat].by_bot)
 
     def players(self) -> list[dict]:
         online = {c.seat for c in self.conns}
-        return [{"seat": s.seat, "name": s.name, "bot": s.bot if s.kind == "bot" else None,
-                 "kind": s.kind, "connected": s.kind == "bot" or s.seat in online,
+        return [{"seat": s.seat, "name": s.name, "bot": s.bot if s.by_bot else None,
+                 "kind": s.kind, "state": s.state,
+                 "connected": s.by_bot or s.seat in online,
                  "invited": s.kind == "human" and s.name is None and not s.open}
                 for s in self.seats]
+
+    def clock_view(self) -> dict | None:
+        """The running clock: whose turn is timed, until when (with the server's time, so
+        a page can count down on its own clock), and every seat's seconds left."""
+        if self.clock is None:
+            return None
+        at = clock.now()
+        return {"seat": self.turn_seat, "deadline": self.deadline, "now": at,
+                "remaining": clock.remaining(self.clock, self.seats, self.turn_seat,
+                                             self.deadline, at)}
+
+    def apply_turn(self, turn) -> None:
+        self.turn_seat, self.turn_start, self.deadline = turn.seat, turn.start, turn.deadline
+        for k, r in turn.reserves.items():
+            self.seats[k].reserve = r
+
+    def next_turn(self, cur: int | None, at: float):
+        return clock.next_turn(self.clock, self.seats, self.turn_seat, self.turn_start,
+                               self.deadline, cur if cur is None or cur >= 0 else None, at)
 
     def info(self) -> dict:
         """What anyone may know about the table (the seed only once the game is over)."""
         d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
                        self.options_json, self.created, self.seq, self.result,
-                       self.name, self.private)
+                       self.name, self.private, self.clock, self.timeout)
         d["players"] = self.players()
         d["spectators"] = self.spectators()
-        if self.status == "finished":
+        d["events"] = self.events
+        if self.status in ENDED:
             d["seed"] = self.seed
         return d
 
@@ -274,7 +308,8 @@ class LiveTable:
         st = self.state
         cur = st.current_player()
         legal = []
-        if seat is not None and seat == cur and self.status == "running":
+        if (seat is not None and seat == cur and self.status == "running"
+                and not self.seats[seat].by_bot):
             to_json, describe = self.game.action_to_json, st.describe
             legal = [{"id": a, "action": to_json(st, a), "label": describe(a, lang)}
                      for a in self.legal()]
@@ -292,6 +327,9 @@ class LiveTable:
             "legal": legal,
             "can_undo": self.can_undo(seat),
             "result": self.result,
+            # the ranking, with resigned and dropped seats last (the result is the game's)
+            "standing": standing(self.result, self.seats, self.game.cooperative),
+            "clock": self.clock_view(),
             "observation": st.observation(seat),
             "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],
         }
@@ -374,17 +412,19 @@ class LiveTable:
         conn.close()
         self.touch()
         self.presence_changed()
-        if not self.conns and self.status == "finished":
+        if not self.conns and self.status in ENDED:
             self.mgr.evict(self)
 
     # -- decisions ------------------------------------------------------------------------
 
     async def act(self, seat: int | None, seq: Any, action_id: Any = None,
-                  action_json: Any = None) -> None:
+                  action_json: Any = None, bot: bool = False) -> None:
+        """A decision of `seat`: its player's, or with `bot` its bot's (a bot seat, or a
+        human seat a bot has taken over)."""
         async with self.lock:
             if self.evicted:
                 raise TableGone()
-            self._check_turn(seat, seq)
+            self._check_turn(seat, seq, bot)
             game, st = self.game, self.state
             legal_set = self._legal_set if self._legal is not None else None
             if legal_set is None:
@@ -421,8 +461,10 @@ class LiveTable:
             terminal = st.is_terminal()
             status = "finished" if terminal else "running"
             result = st.result().to_json() if terminal else None
+            at = clock.now()
+            turn = self.next_turn(None if terminal else st.current_player(), at)
             row = NewAction(self.id, self.seq, seat, canonical, barrier, status, result,
-                            time.time(), self.version)
+                            at, self.version, turn)
             fut = self.mgr.db.append(row)
             try:
                 await asyncio.shield(fut)
@@ -451,6 +493,7 @@ class LiveTable:
             self._legal = None
             self.status = status
             self.result = result
+            self.apply_turn(turn)
             self.mgr.broker.publish(self.id, self.version)
             try:
                 self._collect(self.seq, events, self.logs)
@@ -465,7 +508,7 @@ class LiveTable:
                 if not self.conns:
                     self.mgr.evict(self)
 
-    def _check_turn(self, seat: int | None, seq: Any) -> None:
+    def _check_turn(self, seat: int | None, seq: Any, bot: bool = False) -> None:
         if seat is None:
             raise ActionError("forbidden", "spectators cannot act; open your seat's link", 403)
         if self.status == "open":
@@ -478,6 +521,15 @@ class LiveTable:
             raise ActionError("stale", f"stale seq {seq}: the table is at {self.seq}", 409)
         if self.state.current_player() != seat:
             raise ActionError("not_your_turn", "it is not your turn")
+        if bot != self.seats[seat].by_bot:
+            if bot:  # its player took the seat back while the bot thought
+                raise ActionError("seat_back", "the seat's player plays it again", 409)
+            raise ActionError("bot_seat", "a bot plays your seat now" + (
+                "; take it back first" if self.seats[seat].state == "timeout" else ""), 409)
+        if (self.deadline is not None and seat == self.turn_seat
+                and clock.now() > self.deadline):
+            self.mgr.due_soon(self.id)
+            raise ActionError("time_out", "your time for this move has run out", 409)
 
     async def undo(self, seat: int | None, seq: Any) -> None:
         async with self.lock:
@@ -495,10 +547,13 @@ class LiveTable:
                 raise ActionError("no_undo", "you cannot take back a decision now: someone "
                                   "else has decided since, or it drew, rolled or revealed "
                                   "something")
+            if self.seats[seat].by_bot:
+                raise ActionError("bot_seat", "a bot plays your seat now", 409)
             keep = self.seq - 1
+            turn = self.next_turn(seat, clock.now())  # the decision taken back was seat's
             try:
                 await self.mgr.db.call_for(self.id, self.mgr.db.store.truncate_actions,
-                                           self.id, keep, "running", self.version)
+                                           self.id, keep, "running", self.version, turn)
             except StaleWrite:
                 await self._sync()
                 raise stale(self.seq) from None
@@ -506,6 +561,7 @@ class LiveTable:
                     in enumerate(zip(self.hist[:keep], self.actions[:keep]))]
             self.rebuild(rows)
             self.version += 1
+            self.apply_turn(turn)
             self.mgr.broker.publish(self.id, self.version)
             self.broadcast(full=True)
             self.mgr.bots.schedule(self)
@@ -521,6 +577,8 @@ class LiveTable:
                 raise TableGone()
             if self.mgr.broker.shared:  # seats may have been taken on another worker
                 await self._sync()
+            if self.status in ENDED:
+                raise ActionError("finished", f"the table has ended ({self.status})", 409)
             if token is not None:
                 if not isinstance(token, str) or len(token) > 200:
                     raise ActionError("bad_token", "bad seat token", 403)
@@ -564,6 +622,8 @@ class LiveTable:
                 raise TableGone()
             if self.mgr.broker.shared:
                 await self._sync()
+            if self.status in ENDED:
+                raise ActionError("finished", f"the table has ended ({self.status})", 409)
             return await self._accept(key, name, held)
 
     async def _accept(self, key: str, name: str | None, held: str | None) -> dict:
@@ -592,9 +652,12 @@ class LiveTable:
         all_named = all(s.name is not None or s.kind == "bot"
                         or (s is srow and name is not None) for s in self.seats)
         new_status = "running" if all_named and self.status == "open" else None
+        # the game starts: so does the first turn's clock
+        turn = self.next_turn(self.state.current_player(), clock.now()) if new_status \
+            else None
         ok = await self.mgr.db.call_for(self.id, self.mgr.db.store.claim_seat, self.id,
                                         srow.seat, name, new_hash, expect_token,
-                                        expect_invite, new_status, unnamed)
+                                        expect_invite, new_status, unnamed, turn)
         if not ok:
             raise ActionError("no_seat", "the seat was taken meanwhile", 409)
         replaced = srow.token_hash is not None and srow.token_hash != new_hash
@@ -612,6 +675,7 @@ class LiveTable:
         if new_status:
             self.status = new_status
             self._legal = None
+            self.apply_turn(turn)
         self.broadcast(full=True)
         self.mgr.bots.schedule(self)
         self.touch()

@@ -20,17 +20,20 @@ from railtable.bots.spec import SpecError
 from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
+from railtable.server import clock, lifecycle
 from railtable.server.bots import BotRunner
 from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
 from railtable.server.limits import Limits, check_bot
 from railtable.server.live import LiveTable, table_info
 from railtable.server.protocol import (LANGS, MAX_BOT_SPEC, ActionError, StorageDown,
-                                       clean_name, hash_token, invite_url, new_token,
-                                       table_name)
+                                       TableGone, clean_name, hash_token, invite_url,
+                                       new_token, table_name)
 from railtable.server.storage import SeatRow, Store, TableRow
 
 log = logging.getLogger("railtable.server")
+OPEN_SECONDS = 24 * 3600.0  # an open table nobody completes expires after so long
+DUE_RETRY_SECONDS = 60.0  # a passed deadline that could not be handled is tried again then
 
 
 class Manager:
@@ -44,7 +47,9 @@ class Manager:
     def __init__(self, store: Store, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                  bot_workers: int = 2, bot_processes: bool = True,
                  idle_seconds: float | None = 600.0, broker=None,
-                 check_seconds: float = 2.0, limits: Limits | dict | None = None) -> None:
+                 check_seconds: float = 2.0, limits: Limits | dict | None = None,
+                 sweep_seconds: float = 1.0,
+                 open_seconds: float | None = OPEN_SECONDS) -> None:
         self.limits = Limits.coerce(limits)
         self.db = Database(store)
         self.broker = broker if broker is not None else LocalBroker()
@@ -52,6 +57,12 @@ class Manager:
                               processes=bot_processes)
         self.idle_seconds = idle_seconds if idle_seconds and idle_seconds > 0 else None
         self.check_seconds = check_seconds
+        # deadlines: how often this worker looks for turns run out and open tables expired
+        self.sweep_seconds = sweep_seconds
+        self.open_seconds = open_seconds if open_seconds and open_seconds > 0 else None
+        self._sweeper: asyncio.Task | None = None
+        self._due: set[str] = set()
+        self._due_later: dict[str, float] = {}  # a table that could not be handled: when next
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self._bg: set[asyncio.Task] = set()
@@ -83,9 +94,11 @@ class Manager:
                     log.exception("table %s could not be restored", table_id)
         if self.idle_seconds:
             self._evictor = asyncio.create_task(self._evict_loop())
+        if self.sweep_seconds and self.sweep_seconds > 0:
+            self._sweeper = asyncio.create_task(self._sweep_loop())
 
     async def stop(self) -> None:
-        for task in (self._evictor, self._checker):
+        for task in (self._evictor, self._checker, self._sweeper):
             if task is not None:
                 task.cancel()
                 try:
@@ -183,6 +196,64 @@ class Manager:
             except Exception:  # noqa: BLE001 - keep checking
                 log.exception("checking the tables against the database failed")
             await asyncio.sleep(self.check_seconds)
+
+    # -- deadlines ----------------------------------------------------------------------
+
+    async def sweep(self) -> int:
+        """Act on every turn that has run out and every open table too old (on any table
+        of the database: whichever worker comes first acts, the others follow). Returns
+        how many tables changed."""
+        now = clock.now()
+        open_before = now - self.open_seconds if self.open_seconds else None
+        ids = await self.db.call(self.db.store.due_tables, now, open_before)
+        done = 0
+        for table_id in ids:
+            done += await self._act_due(table_id)
+        return done
+
+    async def _act_due(self, table_id: str) -> int:
+        if table_id in self._due or self._due_later.get(table_id, 0) > time.monotonic():
+            return 0
+        self._due.add(table_id)
+        try:
+            for _ in range(5):
+                t = await self.get(table_id)
+                if t is None:
+                    return 0
+                try:
+                    return int(await lifecycle.on_due(t))
+                except TableGone:
+                    continue
+            return 0
+        except ActionError as e:  # e.g. a table that cannot be loaded: not every sweep
+            log.warning("table %s: deadline not handled now: %s", table_id, e.message)
+            if e.code != "stale":  # stale: busy, not broken; the next sweep tries again
+                self._due_later[table_id] = time.monotonic() + DUE_RETRY_SECONDS
+            while len(self._due_later) > 1000:
+                del self._due_later[next(iter(self._due_later))]
+            return 0
+        finally:
+            self._due.discard(table_id)
+
+    def due_soon(self, table_id: str) -> None:
+        """A request found the table's deadline passed: act on it now, not at the next
+        sweep."""
+        async def run() -> None:
+            try:
+                await self._act_due(table_id)
+            except Exception:  # noqa: BLE001 - the sweep tries again
+                log.exception("table %s: deadline could not be handled", table_id)
+        self._spawn(run())
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except StorageDown:
+                pass
+            except Exception:  # noqa: BLE001 - keep sweeping
+                log.exception("looking for deadlines failed")
+            await asyncio.sleep(self.sweep_seconds)
 
     async def get(self, table_id: str, fresh: bool = False) -> LiveTable | None:
         """The live table (None: no such table), loaded from the database if need be.
@@ -301,6 +372,9 @@ class Manager:
         to_cookie = body.get("cookie", False)
         if not isinstance(to_cookie, bool):
             raise ActionError("bad_cookie", "cookie is true or false")
+        table_clock = clock.parse_clock(body.get("clock"))
+        timeout = clock.parse_timeout(body.get("timeout"), game.cooperative)
+        reserve = table_clock["reserve"] if table_clock else None
         seed = secrets.randbits(63)
         seats: list[SeatRow] = []
         tokens: dict[int, str] = {}
@@ -345,22 +419,28 @@ class Manager:
                     key = keys[i] = new_token()
                 seats.append(SeatRow(i, "human", None, name,
                                      hash_token(token) if token else None,
-                                     hash_token(key) if key else None))
+                                     hash_token(key) if key else None, reserve=reserve))
         try:
-            game.new_state(n, seed, options, record_events=False)
+            first = game.new_state(n, seed, options, record_events=False)
         except OptionsError as e:
             raise ActionError("bad_options", str(e)) from None
         status = "open" if any(s.kind == "human" and s.name is None for s in seats) \
             else "running"
-        first = next((s.name for s in seats if s.name), None)
+        first_name = next((s.name for s in seats if s.name), None)
         name = table_name(body.get("name"), game.title.get(lang) or game.title.get("en")
-                          or game.id, first)
-        now = time.time()
+                          or game.id, first_name)
+        now = clock.now()
+        turn = clock.next_turn(table_clock, seats, None, None, None,
+                               first.current_player() if status == "running" else None, now)
+        creator = new_token()
         table_id = secrets.token_urlsafe(6)
         row = TableRow(id=table_id, game=game.id, options=game.options_to_json(options),
                        seed=seed, num_players=n, status=status,
                        rules_version=game.rules_version, created=now, updated=now, moves=0,
-                       result=None, seats=seats, name=name, private=private)
+                       result=None, seats=seats, name=name, private=private,
+                       clock=table_clock, timeout=timeout if table_clock else None,
+                       creator_hash=hash_token(creator), deadline=turn.deadline,
+                       turn_seat=turn.seat, turn_start=turn.start)
         await self.db.call(self.db.store.create_table, row)
         await self.get(table_id, fresh=True)
         out = {
@@ -369,6 +449,8 @@ class Manager:
             "private": private,
             "status": status,
             "url": f"/table/{table_id}",
+            # the creator's secret: what cancels the table before it starts
+            "creator": creator,
             # `url`: the seat's invitation link (the key is in the fragment, which browsers
             # never send, so no server log sees it); `token`: the creator's own secret for
             # a named seat, for clients that say hello with it
@@ -401,7 +483,8 @@ class Manager:
             except UnknownGame:
                 continue
             d = table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
-                           r.created, r.moves, r.result, r.name, r.private)
+                           r.created, r.moves, r.result, r.name, r.private, r.clock,
+                           r.timeout)
             if r.id in mine:
                 d["my_seat"] = mine[r.id]
             out.append(d)
@@ -454,5 +537,6 @@ class Manager:
         out = await asyncio.to_thread(build)
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
-                                  row.name, row.private)
+                                  row.name, row.private, row.clock, row.timeout)
+        out["table"]["events"] = row.events
         return out

@@ -17,6 +17,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
@@ -35,7 +36,8 @@ tables_t = Table(
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("num_players", Integer, nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # open / running / finished
+    # open / running / finished, or ended otherwise: abandoned / cancelled / expired
+    Column("status", String(16), nullable=False, index=True),
     Column("rules_version", String(32), nullable=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
@@ -50,6 +52,16 @@ tables_t = Table(
            index=True),
     # a private table is in no list; only its seats' holders may see it
     Column("private", Boolean, nullable=False, default=False, server_default=false()),
+    # the lifecycle (railtable.server.lifecycle, revision 0002): the clock chosen at creation
+    # ({"kind": "live" | "turn", "move": s, "reserve": s}; None: no clock), what a timeout
+    # does ("bot" / "drop"), the creator's secret, and the turn being timed: whose, since
+    # when, and when it runs out (every worker's sweep looks for deadlines passed)
+    Column("clock", JSON, nullable=True),
+    Column("timeout", String(8), nullable=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("deadline", Float, nullable=True, index=True),
+    Column("turn_seat", Integer, nullable=True),
+    Column("turn_start", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -64,6 +76,10 @@ seats_t = Table(
     # sha256 hex of the seat's invitation key while the invitation is unused; an unnamed seat
     # with one is reserved for whoever holds the invitation (never taken from the lobby)
     Column("invite_hash", String(64), nullable=True),
+    # a human seat: None (its player plays), or resigned / left / timeout / dropped, when a
+    # bot (the `bot` column) plays it for them
+    Column("state", String(16), nullable=True),
+    Column("reserve", Float, nullable=True),  # seconds of the clock's reserve left
 )
 
 actions_t = Table(
@@ -78,6 +94,19 @@ actions_t = Table(
     UniqueConstraint("table_id", "seq", name="uq_actions_table_seq"),
 )
 
+
+# what happened to a table besides its moves: resigned, timeout, back, cancelled, expired,
+# abandoned (`moves`: how many actions had been played then)
+events_t = Table(
+    "table_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("moves", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("kind", String(16), nullable=False),
+    Column("time", Float, nullable=False),
+)
 
 # facts about the whole site: "site" is a random id made with the database, which names
 # the site's channel and keys in a Redis that several sites may share
@@ -96,6 +125,8 @@ class SeatRow:
     name: str | None
     token_hash: str | None
     invite_hash: str | None = None
+    state: str | None = None
+    reserve: float | None = None
 
     @property
     def open(self) -> bool:
@@ -103,6 +134,11 @@ class SeatRow:
         invitation, not held by anyone)."""
         return (self.kind == "human" and self.name is None and self.invite_hash is None
                 and self.token_hash is None)
+
+    @property
+    def by_bot(self) -> bool:
+        """A bot plays this seat (a bot seat, or a human seat a bot has taken over)."""
+        return self.kind == "bot" or (self.state is not None and self.bot is not None)
 
 
 @dataclass
@@ -122,6 +158,23 @@ class TableRow:
     version: int = 0
     name: str = ""
     private: bool = False
+    clock: dict | None = None
+    timeout: str | None = None
+    creator_hash: str | None = None
+    deadline: float | None = None
+    turn_seat: int | None = None
+    turn_start: float | None = None
+    events: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Turn:
+    """The timed turn of a table after a change: its mover, since when, until when, and the
+    reserves that changed (seat -> seconds)."""
+    seat: int | None = None
+    start: float | None = None
+    deadline: float | None = None
+    reserves: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -145,6 +198,7 @@ class NewAction:
     result: dict | None
     time: float
     version: int = 0
+    turn: Turn | None = None
 
 
 class StaleWrite(Exception):
@@ -153,6 +207,33 @@ class StaleWrite(Exception):
     def __init__(self, table_id: str) -> None:
         super().__init__(f"table {table_id} changed meanwhile")
         self.table_id = table_id
+
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config(connection) -> "AlembicConfig":
+    from alembic.config import Config as AlembicConfig
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def migrate(c) -> None:
+    """Upgrade the database of connection `c` to the newest revision. A database of a
+    Railtable from before Alembic (tables, no alembic_version) is first brought to what that
+    Railtable's last start made of it (missing tables created, the `version` column added by
+    hand as it did), stamped as revision 0001, then upgraded like any other."""
+    from alembic import command
+    names = set(inspect(c).get_table_names())
+    if "tables" in names and "alembic_version" not in names:
+        from railtable.server.migrations.schema_0001 import schema
+        schema().create_all(c)
+        if "version" not in {col["name"] for col in inspect(c).get_columns("tables")}:
+            c.execute(text("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+        command.stamp(alembic_config(c), "0001_initial")
+    command.upgrade(alembic_config(c), "head")
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
@@ -195,31 +276,13 @@ class Store:
         self._checkpointer: threading.Thread | None = None
 
     def _create_schema(self) -> None:
-        """Create the tables, or bring a database made by an older Railtable up to this
-        schema. Workers starting together take turns (a PostgreSQL advisory lock)."""
+        """Create the schema, or bring a database made by an older Railtable up to this one
+        with Alembic (railtable/server/migrations). Workers starting together take turns (a
+        PostgreSQL advisory lock)."""
         with self.engine.begin() as c:
             if self.engine.dialect.name == "postgresql":
                 c.execute(text("SELECT pg_advisory_xact_lock(7231842)"))  # any fixed number
-            metadata.create_all(c)
-            cols = {col["name"] for col in inspect(c).get_columns("tables")}
-            if "version" not in cols:
-                c.execute(text("ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL "
-                               "DEFAULT 0"))
-            if "name" not in cols:  # tables named, private tables (issue #23)
-                c.execute(text("ALTER TABLE tables ADD COLUMN name VARCHAR(64) NOT NULL "
-                               "DEFAULT ''"))
-                c.execute(text("ALTER TABLE tables ADD COLUMN name_key VARCHAR(64) NOT NULL "
-                               "DEFAULT ''"))
-                c.execute(text("ALTER TABLE tables ADD COLUMN private BOOLEAN NOT NULL "
-                               "DEFAULT FALSE"))
-                c.execute(text("CREATE INDEX IF NOT EXISTS ix_tables_name_key "
-                               "ON tables (name_key)"))
-            if "invite_hash" not in {col["name"] for col in inspect(c).get_columns("seats")}:
-                # a free seat's token was its invitation: it becomes the invitation's key,
-                # so the old link still works once and the seat stays reserved for it
-                c.execute(text("ALTER TABLE seats ADD COLUMN invite_hash VARCHAR(64)"))
-                c.execute(text("UPDATE seats SET invite_hash = token_hash, token_hash = NULL "
-                               "WHERE kind = 'human' AND name IS NULL"))
+            migrate(c)
             site = c.execute(select(meta_t.c.value).where(meta_t.c.key == "site")).scalar()
             if site is None:
                 site = secrets.token_hex(6)
@@ -263,11 +326,13 @@ class Store:
                 num_players=row.num_players, status=row.status,
                 rules_version=row.rules_version, created=row.created, updated=row.updated,
                 moves=0, result=None, name=row.name, name_key=name_key(row.name),
-                private=row.private))
+                private=row.private, clock=row.clock, timeout=row.timeout,
+                creator_hash=row.creator_hash, deadline=row.deadline,
+                turn_seat=row.turn_seat, turn_start=row.turn_start))
             c.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash}
-                for s in row.seats])
+                 "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash,
+                 "state": s.state, "reserve": s.reserve} for s in row.seats])
 
     @staticmethod
     def _table(r) -> TableRow:
@@ -275,7 +340,9 @@ class Store:
                         num_players=r.num_players, status=r.status,
                         rules_version=r.rules_version, created=r.created, updated=r.updated,
                         moves=r.moves or 0, result=r.result, version=r.version or 0,
-                        name=r.name or "", private=bool(r.private))
+                        name=r.name or "", private=bool(r.private), clock=r.clock,
+                        timeout=r.timeout, creator_hash=r.creator_hash, deadline=r.deadline,
+                        turn_seat=r.turn_seat, turn_start=r.turn_start)
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -285,8 +352,14 @@ class Store:
                          .order_by(seats_t.c.table_id, seats_t.c.seat))
         for s in rows:
             out[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                                           s.invite_hash))
+                                           s.invite_hash, s.state, s.reserve))
         return out
+
+    @staticmethod
+    def _events(c, table_id: str) -> list[dict]:
+        return [{"kind": r.kind, "seat": r.seat, "moves": r.moves, "time": r.time}
+                for r in c.execute(select(events_t).where(events_t.c.table_id == table_id)
+                                   .order_by(events_t.c.id))]
 
     def _snapshot(self):
         """A connection whose reads all see one moment of the database."""
@@ -302,6 +375,7 @@ class Store:
                 return None
             t = self._table(r)
             t.seats = self._seats(c, [t.id])[t.id]
+            t.events = self._events(c, t.id)
             return t
 
     def load(self, table_id: str, since: int = 0) -> tuple[TableRow, list[ActionRow]] | None:
@@ -312,6 +386,7 @@ class Store:
                 return None
             t = self._table(r)
             t.seats = self._seats(c, [t.id])[t.id]
+            t.events = self._events(c, t.id)
             return t, self._actions(c, table_id, since)
 
     def versions(self, ids: list[str]) -> dict[str, int]:
@@ -374,10 +449,11 @@ class Store:
                 select(tables_t.c.id).where(tables_t.c.status.in_(["open", "running"])))]
 
     def bot_table_ids(self) -> list[str]:
-        """The running tables with a bot seat: the only ones where a bot may be to move."""
+        """The running tables with a bot seat (or a seat a bot took over): the only ones
+        where a bot may be to move."""
         with self.engine.connect() as c:
             has_bot = exists().where(and_(seats_t.c.table_id == tables_t.c.id,
-                                          seats_t.c.kind == "bot"))
+                                          seats_t.c.bot.is_not(None)))
             return [r.id for r in c.execute(
                 select(tables_t.c.id).where(and_(tables_t.c.status == "running", has_bot)))]
 
@@ -393,9 +469,58 @@ class Store:
                          .order_by(actions_t.c.seq))
         return [ActionRow(r.seq, r.seat, r.action, bool(r.barrier)) for r in rows]
 
+    def due_tables(self, now: float, open_before: float | None) -> list[str]:
+        """The running tables whose turn ran out by `now`, and the open tables created
+        before `open_before` (which expire)."""
+        cond = and_(tables_t.c.deadline <= now, tables_t.c.status == "running")
+        if open_before is not None:
+            cond = or_(cond, and_(tables_t.c.status == "open",
+                                  tables_t.c.created < open_before))
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(select(tables_t.c.id).where(cond).limit(500))]
+
+    def change_table(self, table_id: str, version: int, values: dict,
+                     seats: dict[int, dict], events: list[dict]) -> None:
+        """A change of a table other than a move (a resignation, a timeout, a seat taken
+        back, a cancellation...): the table's `values`, its seats' and the events, in one
+        transaction; StaleWrite if the table is no longer at `version`."""
+        now = time.time()
+        with self.engine.begin() as c:
+            n = c.execute(update(tables_t).where(and_(
+                tables_t.c.id == table_id, tables_t.c.version == version)).values(
+                updated=now, version=version + 1, **values)).rowcount
+            if n != 1:
+                raise StaleWrite(table_id)
+            for seat, v in seats.items():
+                c.execute(update(seats_t).where(and_(seats_t.c.table_id == table_id,
+                                                     seats_t.c.seat == seat)).values(**v))
+            if events:
+                c.execute(insert(events_t), [{"table_id": table_id, "time": now, **e}
+                                             for e in events])
+
+    def events(self, table_id: str) -> list[dict]:
+        with self.engine.connect() as c:
+            return self._events(c, table_id)
+
+    @staticmethod
+    def _turn_values(turn: "Turn | None") -> dict:
+        if turn is None:
+            return {}
+        return {"turn_seat": turn.seat, "turn_start": turn.start, "deadline": turn.deadline}
+
+    @staticmethod
+    def _save_reserves(c, table_id: str, turn: "Turn | None") -> None:
+        if turn is None or not turn.reserves:
+            return
+        c.execute(update(seats_t).where(and_(seats_t.c.table_id == _bind("tid"),
+                                             seats_t.c.seat == _bind("s"))).values(
+            reserve=_bind("r")), [{"tid": table_id, "s": k, "r": v}
+                                  for k, v in turn.reserves.items()])
+
     def claim_seat(self, table_id: str, seat: int, name: str | None, token_hash: str,
                    expect_token: str | None, expect_invite: str | None,
-                   new_status: str | None, unnamed: bool = True) -> bool:
+                   new_status: str | None, unnamed: bool = True,
+                   turn: "Turn | None" = None) -> bool:
         """Give a human seat a new token (its holder's secret), clear its invitation and,
         if `name`, name it. A compare-and-set: the seat's token and invitation hashes must
         still be `expect_token` and `expect_invite` (None: none), and with `unnamed` the
@@ -414,10 +539,12 @@ class Store:
                 values["name"] = name
             if c.execute(update(seats_t).where(cond).values(**values)).rowcount != 1:
                 return False
-            values = {"updated": time.time(), "version": tables_t.c.version + 1}
+            values: dict = {"updated": time.time(), "version": tables_t.c.version + 1,
+                            **self._turn_values(turn)}
             if new_status:
                 values["status"] = new_status
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            self._save_reserves(c, table_id, turn)
             return True
 
     # -- actions -------------------------------------------------------------------------
@@ -432,11 +559,16 @@ class Store:
             n = c.execute(update(tables_t).where(and_(
                 tables_t.c.id == _bind("tid"), tables_t.c.version == _bind("ver"))).values(
                 status=_bind("st"), result=_bind("res", JSON), moves=_bind("mv"),
-                updated=_bind("tm"), version=_bind("nv")), [
+                updated=_bind("tm"), version=_bind("nv"), turn_seat=_bind("ts"),
+                turn_start=_bind("t0"), deadline=_bind("dl")), [
                 {"tid": a.table_id, "ver": a.version, "nv": a.version + 1, "st": a.status,
-                 "res": a.result, "mv": a.seq + 1, "tm": a.time} for a in batch]).rowcount
+                 "res": a.result, "mv": a.seq + 1, "tm": a.time,
+                 "ts": a.turn.seat if a.turn else None, "t0": a.turn.start if a.turn else None,
+                 "dl": a.turn.deadline if a.turn else None} for a in batch]).rowcount
             if n != len(batch):
                 raise StaleWrite(batch[0].table_id if len(batch) == 1 else "(one of a batch)")
+            for a in batch:
+                self._save_reserves(c, a.table_id, a.turn)
             try:
                 c.execute(insert(actions_t), [
                     {"table_id": a.table_id, "seq": a.seq, "seat": a.seat, "action": a.action,
@@ -444,16 +576,18 @@ class Store:
             except IntegrityError:  # the seq was taken: the version check should have said so
                 raise StaleWrite(batch[0].table_id) from None
 
-    def truncate_actions(self, table_id: str, keep: int, status: str, version: int) -> None:
+    def truncate_actions(self, table_id: str, keep: int, status: str, version: int,
+                         turn: "Turn | None" = None) -> None:
         """Delete the actions from seq `keep` on (an undo), in one transaction; StaleWrite
         if the table is no longer at `version`."""
         with self.engine.begin() as c:
             n = c.execute(update(tables_t).where(and_(
                 tables_t.c.id == table_id, tables_t.c.version == version)).values(
                 moves=keep, status=status, result=None, updated=time.time(),
-                version=version + 1)).rowcount
+                version=version + 1, **self._turn_values(turn))).rowcount
             if n != 1:
                 raise StaleWrite(table_id)
+            self._save_reserves(c, table_id, turn)
             c.execute(delete(actions_t).where(and_(actions_t.c.table_id == table_id,
                                                    actions_t.c.seq >= keep)))
 

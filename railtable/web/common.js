@@ -42,6 +42,30 @@ const STRINGS = {
     "err.too_deep": "Malformed message.", "err.bad_unicode": "The text is not valid Unicode.",
     "err.bad_number": "The message has a number that is not valid.", "err.bad_json": "Malformed request.",
     watching: "Watching",
+    clock: "Clock", "clock.none": "None (friendly)", "clock.live": "Live", "clock.turn": "Turn-based",
+    move_seconds: "Seconds a move", reserve_minutes: "Reserve, minutes", move_hours: "Hours a move",
+    reserve_days: "Reserve, days", timeout: "When time runs out", "timeout.bot": "a bot takes the seat",
+    "timeout.drop": "the player is dropped (ranked last)", resign: "Resign", leave_team: "Leave the team",
+    confirm_resign: "Resign? You will be ranked last and a bot will play your seat to the end.",
+    confirm_leave: "Leave the team? A bot will take your seat.",
+    take_back: "Take my seat back", cancel_table: "Cancel the table",
+    confirm_cancel: "Cancel this table? Nobody will be able to play it.",
+    "state.resigned": "resigned", "state.left": "left the team", "state.timeout": "out of time, a bot plays",
+    "state.dropped": "dropped (out of time)", "status.abandoned": "Abandoned: every player left",
+    "status.cancelled": "Cancelled by its creator", "status.expired": "Expired: not started in time",
+    "ev.resigned": "resigned; a bot plays the seat", "ev.left": "left the team; a bot takes the seat",
+    "ev.timeout": "ran out of time; a bot takes the seat", "ev.dropped": "ran out of time and is dropped",
+    "ev.back": "took the seat back", "ev.cancelled": "The table was cancelled.",
+    "ev.expired": "The table expired: its seats were not taken in time.",
+    "ev.abandoned": "Every player has left: the game ends.", forfeited: "forfeited",
+    bot_plays_you: "A bot plays your seat.",
+    "err.bad_clock": "That clock is not allowed.", "err.bad_timeout": "That timeout setting is not allowed.",
+    "err.already_resigned": "You have already left this game.", "err.forfeited": "You left this game; the seat cannot be taken back.",
+    "err.not_taken": "No bot plays your seat.", "err.bot_seat": "A bot plays your seat now.",
+    "err.seat_back": "The seat's player plays it again.", "err.time_out": "Your time for this move has run out.",
+    "err.started": "The game has started: it cannot be cancelled.",
+    "err.not_creator": "Only the table's creator can cancel it.",
+    abandoned_tables: "Abandoned", cancelled_tables: "Cancelled", expired_tables: "Expired",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -84,6 +108,30 @@ const STRINGS = {
     "err.too_deep": "Неверное сообщение.", "err.bad_unicode": "Текст — не корректный Юникод.",
     "err.bad_number": "В сообщении неверное число.", "err.bad_json": "Неверный запрос.",
     watching: "Зрители",
+    clock: "Часы", "clock.none": "Без часов (дружеская)", "clock.live": "Живая игра", "clock.turn": "Пошаговая",
+    move_seconds: "Секунд на ход", reserve_minutes: "Запас, минут", move_hours: "Часов на ход",
+    reserve_days: "Запас, дней", timeout: "Когда время вышло", "timeout.bot": "место занимает бот",
+    "timeout.drop": "игрок выбывает (последнее место)", resign: "Сдаться", leave_team: "Покинуть команду",
+    confirm_resign: "Сдаться? Вы займёте последнее место, а ваше место доиграет бот.",
+    confirm_leave: "Покинуть команду? Ваше место займёт бот.",
+    take_back: "Вернуться на своё место", cancel_table: "Отменить стол",
+    confirm_cancel: "Отменить этот стол? Сыграть за ним будет нельзя.",
+    "state.resigned": "сдался", "state.left": "покинул команду", "state.timeout": "время вышло, играет бот",
+    "state.dropped": "выбыл (время вышло)", "status.abandoned": "Брошена: все игроки ушли",
+    "status.cancelled": "Отменён создателем", "status.expired": "Истёк: не начался вовремя",
+    "ev.resigned": "сдаётся; место доигрывает бот", "ev.left": "покидает команду; место занимает бот",
+    "ev.timeout": "не успевает походить; место занимает бот", "ev.dropped": "не успевает походить и выбывает",
+    "ev.back": "возвращается на своё место", "ev.cancelled": "Стол отменён.",
+    "ev.expired": "Стол истёк: места не заняли вовремя.",
+    "ev.abandoned": "Все игроки ушли: игра окончена.", forfeited: "выбыл",
+    bot_plays_you: "За вас играет бот.",
+    "err.bad_clock": "Такие часы недопустимы.", "err.bad_timeout": "Такая настройка тайм-аута недопустима.",
+    "err.already_resigned": "Вы уже вышли из этой игры.", "err.forfeited": "Вы вышли из игры: место вернуть нельзя.",
+    "err.not_taken": "За ваше место не играет бот.", "err.bot_seat": "Сейчас за ваше место играет бот.",
+    "err.seat_back": "Игрок вернулся на своё место.", "err.time_out": "Время на этот ход вышло.",
+    "err.started": "Игра уже началась: отменить стол нельзя.",
+    "err.not_creator": "Отменить стол может только его создатель.",
+    abandoned_tables: "Брошенные", cancelled_tables: "Отменённые", expired_tables: "Истёкшие",
   },
 };
 
@@ -135,7 +183,34 @@ export function botName(spec, lang) {
 export function playerName(p, lang) {
   if (!p) return "?";
   if (p.kind === "bot") return `${t("bot", lang)}: ${botName(p.bot, lang)}`;
-  return p.name || t(p.invited ? "invited_seat" : "free_seat", lang);
+  const name = p.name || t(p.invited ? "invited_seat" : "free_seat", lang);
+  return p.state ? `${name} (${t("state." + p.state, lang)})` : name;
+}
+
+// Seconds as a clock shows them: 4:05, 1:02:03, or 2 d 3 h for a turn-based game.
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? h + ":" : ""}${mm}:${String(r).padStart(2, "0")}`;
+}
+
+export function creatorKey(tableId) { return `railtable.creator.${tableId}`; }
+
+// The log with the table's lifecycle events (resigned, timeout...) among the moves, each
+// after the moves played before it; events after move `upto` are left out (a replay).
+export function withEvents(log, events, players, lang, upto = Infinity) {
+  const lines = (events || []).filter((e) => e.moves <= upto).map((e) => ({seq: e.moves, kind: e.kind,
+    text: e.seat === null ? t("ev." + e.kind, lang)
+      : `${(players[e.seat] && players[e.seat].name) || "?"} ${t("ev." + e.kind, lang)}`}));
+  const out = [];
+  let k = 0;
+  for (const e of log) {
+    while (k < lines.length && lines[k].seq < e.seq) out.push(lines[k++]);
+    out.push(e);
+  }
+  return out.concat(lines.slice(k));
 }
 
 export function title(obj, lang) {

@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, botName, el, errorText, getLang, langSwitch, playerName, setLang, t, title} from "./common.js";
+import {api, botName, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -22,7 +22,43 @@ function defaultSeat(game, index) {
 }
 
 const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || "",
-  tableName: "", private: false};
+  tableName: "", private: false,
+  // the clock: none, live (seconds a move + minutes of reserve) or turn-based (hours + days)
+  clock: "none", moveSeconds: 30, reserveMinutes: 5, moveHours: 24, reserveDays: 0, timeout: "bot"};
+const ENDED = ["finished", "abandoned", "cancelled", "expired"];
+
+function clockBody() {
+  if (form.clock === "live") return {kind: "live", move: form.moveSeconds, reserve: Math.round(form.reserveMinutes * 60)};
+  if (form.clock === "turn") return {kind: "turn", move: Math.round(form.moveHours * 3600), reserve: Math.round(form.reserveDays * 86400)};
+  return null;
+}
+
+function numberInput(id, key, step) {
+  return el("input", {type: "number", id, min: 0, step, value: form[key],
+    onchange: (e) => { form[key] = parseFloat(e.target.value); }});
+}
+
+function renderClock(g) {
+  const box = el("fieldset", {class: "clock", id: "clock"}, el("legend", {}, t("clock", lang)),
+    el("label", {}, el("span", {}, t("clock", lang)),
+      el("select", {id: "clock-kind", onchange: (e) => { form.clock = e.target.value; render(); }},
+        ["none", "live", "turn"].map((k) => el("option", {value: k, selected: k === form.clock}, t("clock." + k, lang))))));
+  if (form.clock === "live") {
+    box.append(el("label", {}, el("span", {}, t("move_seconds", lang)), numberInput("clock-move", "moveSeconds", 1)),
+      el("label", {}, el("span", {}, t("reserve_minutes", lang)), numberInput("clock-reserve", "reserveMinutes", "any")));
+  } else if (form.clock === "turn") {
+    box.append(el("label", {}, el("span", {}, t("move_hours", lang)), numberInput("clock-move", "moveHours", 1)),
+      el("label", {}, el("span", {}, t("reserve_days", lang)), numberInput("clock-reserve", "reserveDays", "any")));
+  }
+  if (form.clock !== "none") {
+    const choices = g.cooperative ? ["bot"] : ["bot", "drop"];
+    if (!choices.includes(form.timeout)) form.timeout = "bot";
+    box.append(el("label", {}, el("span", {}, t("timeout", lang)),
+      el("select", {id: "timeout", onchange: (e) => { form.timeout = e.target.value; }},
+        choices.map((k) => el("option", {value: k, selected: k === form.timeout}, t("timeout." + k, lang))))));
+  }
+  return box;
+}
 
 function selectGame(id) {
   const g = gamesList.find((x) => x.id === id) || gamesList[0];
@@ -93,6 +129,7 @@ function renderForm() {
     box.append(el("fieldset", {class: "options"}, el("legend", {}, t("options", lang)),
       props.map(([k, p]) => optionInput(k, p))));
   }
+  box.append(renderClock(g));
   box.append(el("p", {class: "error", id: "form-error"}, lastError));
   box.append(el("button", {type: "button", id: "create", class: "primary", onclick: createTable}, t("create", lang)));
   return box;
@@ -114,7 +151,11 @@ async function createTable() {
     // cookie: my seat's secret comes back as an HttpOnly cookie, never in the page
     const body = {game: form.game, seats, options: form.options, private: form.private, cookie: true, lang};
     if (form.tableName.trim()) body.name = form.tableName.trim();
+    const c = clockBody();
+    if (c) Object.assign(body, {clock: c, timeout: form.timeout});
     created = await api("/api/tables", body);
+    // the creator's secret, which cancels the table before it starts
+    localStorage.setItem(creatorKey(created.id), created.creator);
     lastError = "";
   } catch (e) {
     lastError = errorText(e, lang);
@@ -138,6 +179,19 @@ function renderCreated() {
   const mine = created.seats.find((s) => s.mine);
   if (mine) box.append(el("a", {class: "button primary", id: "go-seat", href: created.url}, t("go_to_seat", lang)));
   else if (!created.private) box.append(el("a", {class: "button", id: "go-seat", href: created.url}, t("watch_table", lang)));
+  if (created.status === "open") {
+    box.append(" ", el("button", {type: "button", id: "cancel-created", onclick: async () => {
+      if (!confirm(t("confirm_cancel", lang))) return;
+      try {
+        await api(`/api/tables/${encodeURIComponent(created.id)}/cancel`, {creator: created.creator});
+        created.status = "cancelled";
+      } catch (e) { lastError = errorText(e, lang); }
+      render();
+      refreshTables();
+    }}, t("cancel_table", lang)));
+  } else if (created.status === "cancelled") {
+    box.append(el("p", {class: "muted", id: "created-cancelled"}, t("status.cancelled", lang)));
+  }
   return box;
 }
 
@@ -164,7 +218,8 @@ async function refreshTables() {
 }
 
 function statusText(s) {
-  return t({open: "open_tables", running: "running_tables", finished: "finished_tables"}[s] || s, lang);
+  return t({open: "open_tables", running: "running_tables", finished: "finished_tables",
+    abandoned: "abandoned_tables", cancelled: "cancelled_tables", expired: "expired_tables"}[s] || s, lang);
 }
 
 function tableRow(tb) {
@@ -177,7 +232,7 @@ function tableRow(tb) {
     mine ? el("span", {class: "badge"}, t("my_seat", lang)) : null,
     tb.private ? el("span", {class: "badge"}, t("private_badge", lang)) : null,
     el("br", {}), `${names} · ${tb.moves} ${t("moves", lang)} `);
-  if (mine && tb.status !== "finished") {
+  if (mine && !ENDED.includes(tb.status)) {
     row.append(el("a", {class: "button primary my-seat", href: `/table/${tb.id}`}, t("go_to_seat", lang)), " ");
   } else if (tb.status === "open" && tb.seats.some((s) => s.free)) {
     const input = el("input", {type: "text", maxlength: 32, placeholder: t("your_name", lang), value: form.name});
@@ -188,7 +243,7 @@ function tableRow(tb) {
       } catch (e) { alert(errorText(e, lang)); }
     }}, t("join", lang)), " ");
   }
-  if (tb.status !== "finished" && !mine) row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
+  if (!ENDED.includes(tb.status) && !mine) row.append(el("a", {class: "button", href: `/table/${tb.id}`}, t("watch", lang)), " ");
   row.append(el("a", {class: "button", href: `/replay/${tb.id}`}, t("replay", lang)));
   if (tb.result) row.append(" · ", tb.result.scores.join(" : "));
   return row;
@@ -196,7 +251,7 @@ function tableRow(tb) {
 
 function renderFilters() {
   const states = [["", t("all_states", lang)], ["open", t("open_tables", lang)],
-    ["running", t("running_tables", lang)], ["finished", t("finished_tables", lang)]];
+    ["running", t("running_tables", lang)], ...ENDED.map((s) => [s, statusText(s)])];
   const again = () => { filter.offset = 0; refreshTables(); };
   return el("div", {class: "filters"},
     el("select", {id: "filter-status", onchange: (e) => { filter.status = e.target.value; again(); }},

@@ -1,5 +1,5 @@
 // The replay page: step through a game as a spectator saw it, rebuilt by the server.
-import {api, el, getLang, langSwitch, playerName, setLang, t, title} from "./common.js";
+import {api, el, getLang, langSwitch, playerName, setLang, t, title, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -40,7 +40,9 @@ function render() {
     : el("div", {class: "turn"}, cur === null ? "" : `${t("turn_of", lang)} ${playerName(players[cur], lang)}`));
   document.getElementById("players").replaceChildren(el("h3", {}, t("players", lang)),
     el("ol", {class: "players"}, players.map((p, i) => el("li", {class: i === cur ? "current" : ""}, playerName(p, lang)))));
-  const list = el("ol", {class: "log"}, data.log.map((e) => el("li", {class: e.seq === step ? "new" : ""}, e.text)));
+  const lines = withEvents(data.log, tbl.events, players, lang, step);
+  const list = el("ol", {class: "log", id: "replay-log"}, lines.map((e) =>
+    el("li", {class: [e.seq === step ? "new" : "", e.kind ? "event" : ""].join(" "), "data-event": e.kind || null}, e.text)));
   document.getElementById("log").replaceChildren(el("h3", {}, t("log", lang)), list);
   list.scrollTop = list.scrollHeight;
   safeRender(game.view, document.getElementById("view"), {

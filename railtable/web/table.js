@@ -1,5 +1,5 @@
 // The table page: one seat (or a spectator) at a live table over a WebSocket.
-import {api, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey} from "./common.js";
+import {api, clockText, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -14,6 +14,8 @@ let players = [];
 let spectators = 0; // on this server worker, announced at most every 0.25 s
 let conn = "connecting";
 let inbox = Promise.resolve();
+let clockAt = 0; // performance.now() when the last clock came: the page counts down from it
+const ENDED = ["finished", "abandoned", "cancelled", "expired"];
 
 // The seat is this browser's HttpOnly cookie for the table: the page never sees its secret.
 // A secret from an older Railtable (a #token= link, or one kept in localStorage) leaves the
@@ -83,6 +85,7 @@ async function onMessage(m) {
     conn = "connected";
     if (!game) game = await loadGame(m.table.game);
     st = m;
+    clockAt = performance.now();
     players = m.table.players;
     spectators = m.table.spectators || 0;
     log = m.log.slice();
@@ -90,6 +93,7 @@ async function onMessage(m) {
   } else if (m.type === "update") {
     if (!st) return;
     Object.assign(st, m);
+    clockAt = performance.now();
     log.push(...m.log);
   }
   renderAll();
@@ -121,18 +125,69 @@ function renderTop() {
     langSwitch(lang, (l) => { lang = l; send({type: "lang", lang: l}); renderAll(); }));
 }
 
+function mySeat() {
+  return st && st.seat !== null ? st.table.seats[st.seat] : null;
+}
+
 function renderStatus() {
   const box = document.getElementById("status");
   if (!st) { box.replaceChildren(); return; }
   const parts = [];
+  const me = mySeat();
   if (st.seat === null) parts.push(el("div", {class: "muted"}, t("spectator", lang)));
   if (st.status === "open") parts.push(el("div", {class: "turn"}, t("not_started", lang)));
   else if (st.status === "running") {
-    const mine = st.seat !== null && turnOf() === st.seat;
+    const mine = st.seat !== null && turnOf() === st.seat && !(me && me.state);
     parts.push(el("div", {class: mine ? "turn mine" : "turn", id: "turn"},
       mine ? t("your_turn", lang) : `${t("turn_of", lang)} ${curName()}`));
-  } else parts.push(el("div", {class: "turn"}, t("game_over", lang)));
+  } else if (st.status === "finished") parts.push(el("div", {class: "turn"}, t("game_over", lang)));
+  else parts.push(el("div", {class: "turn", id: "ended"}, t("status." + st.status, lang)));
+  parts.push(...lifecycleButtons(me));
   box.replaceChildren(...parts);
+}
+
+// Resign (or leave the team), take the seat back from a bot, or cancel a table not started.
+function lifecycleButtons(me) {
+  const out = [];
+  const coop = st.table.cooperative;
+  if (me && st.status === "running" && me.state === "timeout") {
+    out.push(el("p", {class: "muted", id: "bot-plays"}, t("bot_plays_you", lang)),
+      el("button", {type: "button", class: "primary", id: "take-back",
+        onclick: () => send({type: "take_back"})}, t("take_back", lang)));
+  }
+  if (me && st.status === "running" && !["resigned", "left", "dropped"].includes(me.state)) {
+    out.push(" ", el("button", {type: "button", id: "resign", onclick: () => {
+      if (confirm(t(coop ? "confirm_leave" : "confirm_resign", lang))) send({type: "resign"});
+    }}, t(coop ? "leave_team" : "resign", lang)));
+  }
+  const secret = localStorage.getItem(creatorKey(tableId));
+  if (secret && st.status === "open") {
+    out.push(el("button", {type: "button", id: "cancel-table", onclick: async () => {
+      if (!confirm(t("confirm_cancel", lang))) return;
+      try {
+        await api(`/api/tables/${encodeURIComponent(tableId)}/cancel`, {creator: secret});
+      } catch (e) { toast(errorText(e, lang)); }
+    }}, t("cancel_table", lang)));
+  }
+  return out.length ? [el("div", {class: "lifecycle"}, ...out)] : [];
+}
+
+// Seconds left on a seat's clock now: the seat to move counts down from its deadline.
+function secondsLeft(i) {
+  const c = st && st.clock;
+  if (!c || !c.remaining || c.remaining[i] === null) return null;
+  if (c.seat === i && c.deadline !== null && st.status === "running") {
+    return c.deadline - (c.now + (performance.now() - clockAt) / 1000);
+  }
+  return c.remaining[i];
+}
+
+function tickClocks() {
+  for (const node of document.querySelectorAll(".seat-clock")) {
+    const left = secondsLeft(Number(node.dataset.seat));
+    node.textContent = left === null ? "" : clockText(left);
+    node.classList.toggle("low", left !== null && left < 10);
+  }
 }
 
 function renderPlayers() {
@@ -141,8 +196,11 @@ function renderPlayers() {
   box.replaceChildren(el("h3", {}, t("players", lang)), el("ol", {class: "players"},
     players.map((p, i) => el("li", {
       class: [i === turnOf() ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
-    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`))),
+      "data-seat": i,
+    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`,
+    st.clock ? el("span", {class: "seat-clock", "data-seat": i}) : ""))),
     ...(spectators ? [el("p", {class: "muted", id: "spectators"}, `${t("watching", lang)}: ${spectators}`)] : []));
+  tickClocks();
 }
 
 function renderChoices() {
@@ -163,7 +221,9 @@ function renderChoices() {
 
 function renderLog() {
   const box = document.getElementById("log");
-  const list = el("ol", {class: "log", id: "log-list"}, log.map((e) => el("li", {"data-seq": e.seq}, e.text)));
+  const lines = withEvents(log, st && st.table.events, players, lang);
+  const list = el("ol", {class: "log", id: "log-list"}, lines.map((e) =>
+    el("li", {"data-seq": e.seq, class: e.kind ? "event" : "", "data-event": e.kind || null}, e.text)));
   box.replaceChildren(el("h3", {}, t("log", lang)), list);
   list.scrollTop = list.scrollHeight;
 }
@@ -173,13 +233,17 @@ function renderResult() {
   const r = outcome();
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
   const reasons = (game && game.i18n && game.i18n[lang] && game.i18n[lang].reasons) || {};
-  const order = r.scores.map((s, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
+  // the table's standing: forfeited seats (resigned, dropped) below everyone
+  const standing = (st && st.standing) || null;
+  const order = standing ? standing.order : r.scores.map((s, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
+  const winners = standing ? standing.winners : r.winners;
+  const forfeited = standing ? standing.forfeited : [];
   box.replaceChildren(el("div", {class: "card result", id: "result-card"},
     el("h2", {}, t("game_over", lang)),
-    el("p", {}, `${r.winners.length > 1 ? t("winners", lang) : t("winner", lang)}: `,
-      el("b", {id: "winners"}, r.winners.map((w) => playerName(players[w], lang)).join(", ") || "—")),
+    el("p", {}, `${winners.length > 1 ? t("winners", lang) : t("winner", lang)}: `,
+      el("b", {id: "winners"}, winners.map((w) => playerName(players[w], lang)).join(", ") || "—")),
     el("table", {class: "scores"}, el("tr", {}, el("th", {}, t("players", lang)), el("th", {}, t("score", lang))),
-      order.map((i) => el("tr", {class: r.winners.includes(i) ? "winner" : ""},
+      order.map((i) => el("tr", {class: winners.includes(i) ? "winner" : (forfeited.includes(i) ? "forfeited" : ""), "data-seat": i},
         el("td", {}, playerName(players[i], lang)), el("td", {}, r.scores[i])))),
     el("p", {class: "muted"}, `${t("reason", lang)}: ${reasons[r.reason] || String(r.reason).replaceAll("_", " ")}`),
     el("p", {}, el("a", {class: "button", href: `/replay/${tableId}`}, t("replay", lang)), " ",
@@ -253,4 +317,5 @@ function renderAll() {
 setLang(lang);
 renderTop();
 adoptOldToken().then(connect);
+setInterval(tickClocks, 250);
 window.addEventListener("pagehide", () => { stopped = true; if (ws) ws.close(); });

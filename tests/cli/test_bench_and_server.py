@@ -47,7 +47,8 @@ def test_serve_passes_its_options(monkeypatch):
                       "limits": {"bot_ms": 5000, "bot_iterations": 100_000,
                                  "bot_steps": 10_000_000, "bot_jobs": 1,
                                  "create_rate": "10/minute",
-                                 "message_rate": "20/second;600/minute"}}]
+                                 "message_rate": "20/second;600/minute"},
+                      "open_hours": 24.0, "sweep_seconds": 1.0}]
     monkeypatch.setenv("RAILTABLE_BOT_MAX_MS", "250")
     result = run("serve", "--bot-max-jobs", "2", "--rate-tables", "none", "--bot-workers", "3")
     assert result.exit_code == 0, result.output
@@ -56,6 +57,11 @@ def test_serve_passes_its_options(monkeypatch):
         "bot_ms": 250, "bot_jobs": 2, "create_rate": "none"}
     monkeypatch.delenv("RAILTABLE_BOT_MAX_MS")
     assert run("serve", "--bot-max-ms", "0").exit_code != 0
+    result = run("serve", "--open-hours", "0", "--sweep-seconds", "0.5")
+    assert result.exit_code == 0, result.output
+    assert (calls[-1]["open_hours"], calls[-1]["sweep_seconds"]) == (0.0, 0.5)
+    assert run("serve", "--open-hours", "-1").exit_code != 0
+    assert run("serve", "--sweep-seconds", "0").exit_code != 0
     result = run("serve", "--idle-minutes", "0")
     assert result.exit_code == 0, result.output
     assert calls[-1]["idle_minutes"] == 0.0

@@ -74,9 +74,10 @@ class Site:
     """`python -m railtable.server` processes on one database and one broker."""
 
     def __init__(self, db: str, broker: str, log_dir: Path, bot_delay: float = 0.0,
-                 lease_seconds: float = 2.0) -> None:
+                 lease_seconds: float = 2.0, sweep_seconds: float = 1.0) -> None:
         self.db, self.broker, self.log_dir = db, broker, log_dir
         self.bot_delay, self.lease_seconds = bot_delay, lease_seconds
+        self.sweep_seconds = sweep_seconds
         self.procs: list[subprocess.Popen] = []
 
     def start(self, workers: int = 1, port: int | None = None) -> str:
@@ -88,7 +89,8 @@ class Site:
             [sys.executable, "-m", "railtable.server", "--host", "127.0.0.1", "--port",
              str(port), "--db", self.db, "--broker", self.broker, "--workers", str(workers),
              "--bot-delay", str(self.bot_delay), "--lease-seconds", str(self.lease_seconds),
-             "--check-seconds", "0.5", "--rate-tables", "none", "--rate-messages", "none"],
+             "--check-seconds", "0.5", "--rate-tables", "none", "--rate-messages", "none",
+             "--sweep-seconds", str(self.sweep_seconds)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.procs.append(proc)
         url = f"http://127.0.0.1:{port}"

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from railtable.server import create_app
-from tests.server.conftest import make_table
+from tests.server.conftest import NO_RATES, make_table
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
@@ -22,7 +22,7 @@ def client(request, tmp_path):
         from tests.server.cluster import fresh_database
         url, drop = fresh_database()
     try:
-        with TestClient(create_app(url, bot_delay=0)) as c:
+        with TestClient(create_app(url, bot_delay=0, limits=NO_RATES)) as c:
             yield c
     finally:
         if drop:

@@ -1,59 +1,152 @@
-"""A database written by an earlier Railtable (no table versions, no site id) still opens,
-and its games go on."""
-
-import sqlite3
+"""The schema is Alembic's (railtable/server/migrations): a new database gets the newest
+revision, and a database written by an earlier Railtable (no Alembic, perhaps no table
+versions or site id) is stamped as revision 0001 and upgraded, and its games go on. On
+SQLite and on PostgreSQL."""
 
 import pytest
-
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, inspect, text
 from starlette.testclient import TestClient
 
 from railtable.server import create_app
+from railtable.server.migrations.schema_0001 import schema
+from railtable.server.storage import MIGRATIONS, Store, metadata
 from tests.server.conftest import hello, make_table, recv_until
 
+HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()
 
-def test_an_older_sqlite_database_opens_and_its_game_goes_on(tmp_path):
-    db = tmp_path / "old.db"
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0)) as client:
-        out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'rt.db'}"
+        return
+    from tests.server.cluster import fresh_database
+    url, drop = fresh_database()
+    yield url
+    drop()
+
+
+def revision(url: str) -> str:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as c:
+            return MigrationContext.configure(c).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def test_the_revisions_are_one_line_from_the_schema_before_alembic():
+    chain = [r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()][::-1]
+    assert chain[:3] == ["0001_initial", "0002_lifecycle", "0003_private"] \
+        and chain[-1] == HEAD
+
+
+def test_a_new_database_gets_the_newest_revision_and_matches_the_code(db_url):
+    Store(db_url).close()
+    assert revision(db_url) == HEAD
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as c:
+            # what the migrations made is what storage.py queries: no difference at all
+            assert compare_metadata(MigrationContext.configure(c), metadata) == []
+    finally:
+        engine.dispose()
+    Store(db_url).close()  # a second start changes nothing
+    assert revision(db_url) == HEAD
+
+
+def old_database(url: str, played_on: str, version_column: bool, meta: bool) -> None:
+    """Turn `url` into a database as an earlier Railtable left it, holding the tables,
+    seats and actions that a current server wrote to `played_on`."""
+    src, dst = create_engine(played_on), create_engine(url)
+    old = schema()
+    try:
+        with dst.begin() as c:
+            old.create_all(c)
+            with src.connect() as s:
+                for name in ("tables", "seats", "actions"):
+                    # the actions' ids are left to the database (its sequence on PostgreSQL)
+                    rows = [{k: v for k, v in r._mapping.items() if k != "id" or name != "actions"}
+                            for r in s.execute(old.tables[name].select())]
+                    c.execute(old.tables[name].insert(), rows)
+            if not version_column:
+                c.execute(text("ALTER TABLE tables DROP COLUMN version"))
+            if not meta:
+                c.execute(text("DROP TABLE meta"))
+    finally:
+        src.dispose()
+        dst.dispose()
+
+
+@pytest.mark.parametrize("version_column, meta", [(False, False), (True, True)],
+                         ids=["before-table-versions", "before-alembic"])
+def test_an_older_database_is_stamped_upgraded_and_its_game_goes_on(db_url, tmp_path,
+                                                                    version_column, meta):
+    played = f"sqlite:///{tmp_path / 'played.db'}"
+    with TestClient(create_app(played, bot_delay=0)) as client:
+        out = make_table(client, [{"kind": "human", "name": "A"},
+                                  {"kind": "human", "name": "B"}])
         tid, tokens = out["id"], [s["token"] for s in out["seats"]]
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             st = hello(ws, tokens[0])
             ws.send_json({"type": "act", "seq": 0, "id": st["legal"][0]["id"]})
             recv_until(ws, lambda m: m.get("type") == "update" and m["seq"] == 1)
-    # what the schema looked like before table versions and the site id
-    with sqlite3.connect(db) as c:
-        c.execute("ALTER TABLE tables DROP COLUMN version")
-        c.execute("DROP TABLE meta")
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0)) as client:
-        assert client.get(f"/api/tables/{tid}").json()["moves"] == 1
+    old_database(db_url, played, version_column, meta)
+    assert revision(db_url) is None
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        info = client.get(f"/api/tables/{tid}").json()
+        assert info["moves"] == 1 and info["clock"] is None
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             st = hello(ws, tokens[1])
             assert st["seq"] == 1 and st["legal"]
             ws.send_json({"type": "act", "seq": 1, "id": st["legal"][0]["id"]})
             assert recv_until(ws, lambda m: m.get("type") in ("update", "error"))[0] \
                 .get("seq") == 2
-    with sqlite3.connect(db) as c:
-        assert c.execute("SELECT moves, version FROM tables WHERE id = ?", (tid,)).fetchone() \
-            == (2, 1)
-        assert c.execute("SELECT count(*) FROM meta WHERE key = 'site'").fetchone() == (1,)
+        # the lifecycle works on the old table too: seat 0 resigns
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            hello(ws, tokens[0])
+            ws.send_json({"type": "resign"})
+            m, _ = recv_until(ws, lambda m: m.get("type") == "state"
+                              and m["table"]["seats"][0]["state"] == "resigned")
+    assert revision(db_url) == HEAD
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as c:
+            moves, version = c.execute(text("SELECT moves, version FROM tables WHERE id = :t"),
+                                       {"t": tid}).one()
+            assert moves >= 2 and version >= 2
+            assert c.execute(text("SELECT count(*) FROM meta WHERE key = 'site'")).scalar() == 1
+            assert c.execute(text("SELECT kind FROM table_events WHERE table_id = :t"),
+                             {"t": tid}).scalars().all()[:1] == ["resigned"]
+            assert {"clock", "deadline", "creator_hash"} <= {
+                col["name"] for col in inspect(c).get_columns("tables")}
+    finally:
+        engine.dispose()
 
 
-def _named_private_tables_upgrade(url):
-    from sqlalchemy import create_engine, text
-    with TestClient(create_app(url, bot_delay=0)) as client:
+def test_a_database_before_table_names_and_invitations_opens(db_url):
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
         out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human"}])
         tid, key = out["id"], out["seats"][1]["key"]
-    # before issue #23: no table names, no private tables, and a free seat's invitation was
-    # its token (the same secret let its holder in and was the link)
-    engine = create_engine(url)
-    with engine.begin() as c:
-        c.execute(text("UPDATE seats SET token_hash = invite_hash WHERE name IS NULL"))
-        c.execute(text("DROP INDEX ix_tables_name_key"))
-        for col in ("name", "name_key", "private"):
-            c.execute(text(f"ALTER TABLE tables DROP COLUMN {col}"))
-        c.execute(text("ALTER TABLE seats DROP COLUMN invite_hash"))
-    engine.dispose()
-    with TestClient(create_app(url, bot_delay=0)) as client:
+    # as revision 0002 left it, before issue #23: no table names, no private tables, and a
+    # free seat's invitation was its token (the same secret let its holder in and was the
+    # link)
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as c:
+            c.execute(text("UPDATE seats SET token_hash = invite_hash WHERE name IS NULL"))
+            c.execute(text("DROP INDEX ix_tables_name_key"))
+            for col in ("name", "name_key", "private"):
+                c.execute(text(f"ALTER TABLE tables DROP COLUMN {col}"))
+            c.execute(text("ALTER TABLE seats DROP COLUMN invite_hash"))
+            c.execute(text("UPDATE alembic_version SET version_num = '0002_lifecycle'"))
+    finally:
+        engine.dispose()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        assert revision(db_url) == HEAD
         info = client.get(f"/api/tables/{tid}").json()
         assert (info["name"], info["private"]) == ("", False)
         assert [s["invited"] for s in info["seats"]] == [False, True]  # still reserved
@@ -64,17 +157,3 @@ def _named_private_tables_upgrade(url):
         assert client.post("/api/invitations/accept",
                            json={"table": tid, "key": key}).status_code == 404
         assert [t["id"] for t in client.get("/api/tables?q=").json()["tables"]] == [tid]
-
-
-def test_an_sqlite_database_before_table_names_and_invitations_opens(tmp_path):
-    _named_private_tables_upgrade(f"sqlite:///{tmp_path / 'old.db'}")
-
-
-@pytest.mark.cluster
-def test_a_postgresql_database_before_table_names_and_invitations_opens():
-    from tests.server.cluster import fresh_database
-    url, drop = fresh_database()
-    try:
-        _named_private_tables_upgrade(url)
-    finally:
-        drop()
