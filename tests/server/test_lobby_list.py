@@ -75,6 +75,14 @@ def test_filters_by_game_and_state(client):
     assert ids(page) == [done] and page["total"] == 1
     assert set(ids(client.get("/api/tables?status=open,finished&game=toy").json())) \
         == {toy_open, done}
+    # the ended states filter too: a table its creator cancelled leaves the open list
+    gone = client.post("/api/tables", json=body("c")).json()
+    r = client.post(f"/api/tables/{gone['id']}/cancel", json={"creator": gone["creator"]})
+    assert r.status_code == 200
+    assert ids(client.get("/api/tables?status=cancelled").json()) == [gone["id"]]
+    assert ids(client.get("/api/tables?status=abandoned,expired").json()) == []
+    assert gone["id"] not in ids(client.get("/api/tables?status=open").json())
+    assert gone["id"] in ids(client.get("/api/tables").json())  # all states by default
 
 
 def test_search_by_name_in_any_case_and_any_script(client):

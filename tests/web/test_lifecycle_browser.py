@@ -73,11 +73,14 @@ def test_a_live_clock_runs_out_a_bot_takes_the_seat_and_the_player_takes_it_back
     page.locator("#clock-reserve").dispatch_event("change")
     assert page.locator("#timeout").input_value() == "bot"
     page.click("#create")
+    # Boris's invitation link: /invite#t=<table>&k=<key>
+    link = page.locator("a.seat-link[data-seat='1']").get_attribute("href")
+    invite = dict(p.split("=", 1) for p in link.split("#", 1)[1].split("&"))
     page.click("#go-seat")
     page.wait_for_selector("#status .turn")
-    tid = page.evaluate("location.pathname").split("/")[2]
-    r = httpx.post(server.url + f"/api/tables/{tid}/join", json={"name": "Борис"})
-    assert r.status_code == 200, r.text
+    r = httpx.post(server.url + "/api/invitations/accept",
+                   json={"table": invite["t"], "key": invite["k"], "name": "Борис"})
+    assert r.status_code == 200 and r.json()["seat"] == 1, r.text
     # Anna's turn: her clock runs by her name
     page.wait_for_selector(".seat-clock[data-seat='0']:text-matches('^0:0[0-2]$')")
     # nobody clicks: the time runs out and a bot takes the seat

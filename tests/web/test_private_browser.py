@@ -122,6 +122,10 @@ def test_lobby_pages_filters_and_search(server, new_context):
     page.click("#next-page")
     page.wait_for_function(info, arg="21–25 из 25")
     assert len(listed(page)) == 5 and page.locator("#next-page").is_disabled()
+    # the state filter offers the ended states too
+    assert page.locator("#filter-status option").all_inner_texts() == [
+        "Все столы", "Ждут игроков", "Идут сейчас", "Завершённые", "Брошенные", "Отменённые",
+        "Истёкшие"]
     page.select_option("#filter-status", "running")  # back to the first page, two tables
     page.wait_for_function(info, arg="1–2 из 2")
     names = page.locator("li.table-row .table-name").all_inner_texts()
