@@ -372,6 +372,21 @@ def test_the_creator_cancels_a_table_before_it_starts(client):
     assert client.get(f"/api/tables/{tid}/replay").status_code == 200
 
 
+def test_a_private_table_is_no_table_to_a_stranger_who_cancels(client):
+    out = client.post("/api/tables", json={"game": "toy", "private": True, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human"}]}).json()
+    tid = out["id"]
+    for body in ({}, {"creator": "x" * 30}, {"creator": out["seats"][1]["key"]}):
+        r = client.post(f"/api/tables/{tid}/cancel", json=body)
+        assert (r.status_code, r.json()["error"]) == (404, "not_found"), body
+    # a seat's holder learns that only the creator may; the creator cancels
+    r = client.post(f"/api/tables/{tid}/cancel", json={},
+                    headers={"Authorization": f"Bearer {out['seats'][0]['token']}"})
+    assert (r.status_code, r.json()["error"]) == (403, "not_creator")
+    r = client.post(f"/api/tables/{tid}/cancel", json={"creator": out["creator"]})
+    assert r.status_code == 200 and r.json()["status"] == "cancelled"
+
+
 def test_a_started_table_cannot_be_cancelled(client):
     tid, _, out = two(client)
     r = client.post(f"/api/tables/{tid}/cancel", json={"creator": out["creator"]})

@@ -269,6 +269,28 @@ def test_table_creation_is_rate_limited_per_client(tmp_path):
         assert len(client.get("/api/tables").json()["tables"]) == 10
 
 
+def test_accepting_invitations_and_cancelling_are_rate_limited_per_client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'i.db'}", bot_delay=0,
+                     limits={"create_rate": "2/minute"})
+    with TestClient(app) as client:
+        made = [make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human"}])
+                for _ in range(2)]
+        # each kind of request has its own count: the two creations leave accepting free
+        for out in made:
+            r = client.post("/api/invitations/accept",
+                            json={"table": out["id"], "key": out["seats"][1]["key"]})
+            assert r.status_code == 200, r.text
+        r = client.post("/api/invitations/accept", json={"table": made[0]["id"], "key": "k"})
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+        assert "2/minute" in r.json()["message"] and "--rate-tables" in r.json()["message"]
+        for out in made:
+            r = client.post(f"/api/tables/{out['id']}/cancel",
+                            json={"creator": out["creator"]})
+            assert r.status_code == 200 and r.json()["status"] == "cancelled"
+        r = client.post(f"/api/tables/{made[0]['id']}/cancel", json={"creator": "x"})
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+
+
 def test_messages_are_rate_limited_per_connection_which_stays_open(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'm.db'}", bot_delay=0,
                      limits={"message_rate": "5/minute"})
