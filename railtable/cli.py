@@ -652,7 +652,8 @@ def serve(
         help="The most search processes one bot may ask for (mcts jobs=N)."),
     rate_tables: str = typer.Option(
         "10/minute", "--rate-tables", envvar="RAILTABLE_RATE_TABLES",
-        help="Tables one client address may create, e.g. 10/minute;100/day (none: no limit)."),
+        help="Tables one client address may create, e.g. 10/minute;100/day (none: no limit); "
+             "invitations it accepts and tables it cancels are counted apart at this rate."),
     rate_messages: str = typer.Option(
         "20/second;600/minute", "--rate-messages", envvar="RAILTABLE_RATE_MESSAGES",
         help="WebSocket messages one connection may send (none: no limit)."),

@@ -71,7 +71,8 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
                        help=f"the most a client's bot may ask for: {what}")
     p.add_argument("--rate-tables", default=env("RAILTABLE_RATE_TABLES", d.create_rate),
                    help="tables one client address may create, e.g. 10/minute (none: no "
-                   "limit)")
+                   "limit); invitations it accepts and tables it cancels are counted apart "
+                   "at this rate")
     p.add_argument("--rate-messages", default=env("RAILTABLE_RATE_MESSAGES", d.message_rate),
                    help="WebSocket messages one connection may send, e.g. 20/second;600/minute")
 

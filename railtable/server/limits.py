@@ -152,9 +152,11 @@ def check_bot(text: str, limits: Limits) -> str:
 # -- rates --------------------------------------------------------------------------------
 
 class RateLimiter:
-    """The `limits` library's windows: table creation per client address (a moving window),
-    messages per connection (a sliding window counter: two counters a connection). `redis_url`: count creations in Redis (all workers of a site together).
-    If Redis cannot be reached, a request is let through (and logged) rather than refused."""
+    """The `limits` library's windows: table creation (and, counted apart, accepted
+    invitations and cancels) per client address (a moving window), messages per connection
+    (a sliding window counter: two counters a connection). `redis_url`: count the per-address
+    rates in Redis (all workers of a site together). If Redis cannot be reached, a request is
+    let through (and logged) rather than refused."""
 
     def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
         from limits.aio.storage import MemoryStorage, RedisStorage
