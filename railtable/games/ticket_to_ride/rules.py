@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, texts
 
 from . import actions as A
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
@@ -75,7 +75,7 @@ class TicketToRideState(State):
 
     # -- legal actions ---------------------------------------------------------------------
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == TURN:
             out = self._turn_actions()
@@ -87,14 +87,20 @@ class TicketToRideState(State):
                 out.append(TAKE_BLIND)
             return out
         if ph == PAY:
-            out = [] if self.cancelled else [CANCEL]
-            out += map(PAY_BASE.__add__, self.payments(self.cur, self.pending))
+            pays = self.payments(self.cur, self.pending)
+            # a claim with one way to pay is paid at once (`_forced`), never taken back
+            out = [] if self.cancelled or len(pays) < 2 else [CANCEL]
+            out += map(PAY_BASE.__add__, pays)
             return out
         if ph == CHOOSE or ph == INITIAL:
             g = self.game
             n = len(self.offer[self.cur])
             return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
         return []
+
+    # A new list at every call, not the base's cached copy: this game's apply checks one
+    # action and needs no list, so nothing is worth caching.
+    legal_actions = _legal_actions
 
     def _turn_actions(self) -> list[int]:
         g = self.game
@@ -169,7 +175,23 @@ class TicketToRideState(State):
 
     def apply(self, a: int) -> None:
         # The base's apply checks against the whole legal list; this game checks the one
-        # action it is given, which is cheaper here (see docs/developing.md).
+        # action it is given, which is cheaper here (see docs/developing.md). The step and
+        # the forced single choices after it are the engine's as in every game.
+        self._check(a)
+        if self.record_events:
+            self.events = []
+        self._legal = None  # the engine's cache, used only by `_take_forced`
+        self._apply(a)
+        self._take_forced()
+
+    def _forced(self) -> bool:
+        # Forced (docs/games/ticket_to_ride.md, interpretation 14): the payment of a claim
+        # that the hand can pay in one way only, and keeping the one ticket drawn from a
+        # pile down to its last card. A lone "pass" stays a decision.
+        return self.phase == PAY or self.phase == CHOOSE
+
+    def _check(self, a: int) -> None:
+        """Raise IllegalAction unless `a` is legal now (the one action, not the list)."""
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")
@@ -190,9 +212,6 @@ class TicketToRideState(State):
                 slot = a - PAY_BASE
                 if slot not in self.payments(p, r):
                     raise IllegalAction(self._pay_reason(p, r, slot))
-                if self.record_events:
-                    self.events = []
-                self._pay(p, r, slot)
                 return
             if ph != TURN:
                 raise IllegalAction(self._phase_reason("claim a route"))
@@ -205,19 +224,8 @@ class TicketToRideState(State):
             if L > self.trains[p]:
                 raise IllegalAction(
                     f"the route needs {L} trains and you have {self.trains[p]} left")
-            pays = self.payments(p, r)
-            if not pays:
+            if not self.payments(p, r):
                 raise IllegalAction("you do not hold the cards to pay for that route")
-            if self.record_events:
-                self.events = []
-            if len(pays) == 1:
-                # interpretation 14: with one way to pay there is nothing to choose: paid at once
-                self._pay(p, r, pays[0])
-                return
-            self.phase = PAY
-            self.pending = r
-            if self.record_events:
-                self.emit({"type": "claim_pending", "player": p, "route": r})
             return
         if a < FACE_UP_SLOTS:
             if a < 0:
@@ -234,8 +242,66 @@ class TicketToRideState(State):
                         "a face-up locomotive cannot be the second card of a draw")
             else:
                 raise IllegalAction(self._phase_reason("take a train card"))
+            return
+        if a == TAKE_BLIND:
+            if ph != TURN and ph != SECOND:
+                raise IllegalAction(self._phase_reason("take a train card"))
+            if not self.deck and not sum(self.discard):
+                raise IllegalAction("the deck and the discard pile are both empty")
+            return
+        if a == DRAW_TICKETS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("draw destination tickets"))
+            if not self.pile:
+                raise IllegalAction("no destination tickets are left")
+            return
+        if a == PASS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("pass"))
+            if self._turn_actions():
+                raise IllegalAction("you may pass only when no other action is possible")
+            return
+        if KEEP_BASE < a < KEEP_BASE + 8:
+            if ph != CHOOSE and ph != INITIAL:
+                raise IllegalAction(self._phase_reason("choose tickets"))
+            mask = a - KEEP_BASE
+            offer = self.offer[p]
+            keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
+            if mask >> len(offer):
+                raise IllegalAction(f"only {len(offer)} tickets are on offer")
+            kept = sum(mask >> i & 1 for i in range(len(offer)))
+            if kept < min(keep_min, len(offer)):
+                raise IllegalAction(f"keep at least {keep_min} of the tickets")
+            return
+        if a == CANCEL:
+            if ph != PAY:
+                raise IllegalAction("no claim is waiting for a payment: nothing to take back")
+            if self.cancelled:
+                raise IllegalAction("a claim may be taken back only once per turn")
+            if len(self.payments(p, self.pending)) < 2:
+                raise IllegalAction("a claim with one way to pay is paid at once")
+            return
+        raise IllegalAction(f"{a} is not a Ticket to Ride action")
+
+    def _apply(self, a: int) -> None:
+        p = self.cur
+        g = self.game
+        if a >= PAY_BASE:
+            self._pay(p, self.pending, a - PAY_BASE)
+            return
+        if a >= CLAIM_BASE:
+            # interpretation 14: the payment is a second decision (forced when the hand
+            # pays in one way only, `_forced`)
+            r = a - CLAIM_BASE
+            self.phase = PAY
+            self.pending = r
             if self.record_events:
-                self.events = []
+                self.emit({"type": "claim_pending", "player": p, "route": r})
+            return
+        ph = self.phase
+        if a < FACE_UP_SLOTS:
+            card = self.face_up[a]
+            if self.record_events:
                 self.emit({"type": "take_face_up", "player": p, "slot": a,
                            "card": g.kinds[card]})
             self.hands[p][card] += 1
@@ -249,12 +315,6 @@ class TicketToRideState(State):
                 self._after_first_card(p)
             return
         if a == TAKE_BLIND:
-            if ph != TURN and ph != SECOND:
-                raise IllegalAction(self._phase_reason("take a train card"))
-            if not self.deck and not sum(self.discard):
-                raise IllegalAction("the deck and the discard pile are both empty")
-            if self.record_events:
-                self.events = []
             card = self._draw_card()
             self.hands[p][card] += 1
             if self.record_events:
@@ -267,12 +327,6 @@ class TicketToRideState(State):
                 self._after_first_card(p)
             return
         if a == DRAW_TICKETS:
-            if ph != TURN:
-                raise IllegalAction(self._phase_reason("draw destination tickets"))
-            if not self.pile:
-                raise IllegalAction("no destination tickets are left")
-            if self.record_events:
-                self.events = []
             pile = self.pile
             k = g.tickets_drawn if len(pile) >= g.tickets_drawn else len(pile)
             drawn = tuple(pile.pop() & 31 for _ in range(k))
@@ -284,12 +338,7 @@ class TicketToRideState(State):
                 self.emit({"type": "draw_tickets", "player": p, "count": k})
             return
         if a == PASS:
-            if ph != TURN:
-                raise IllegalAction(self._phase_reason("pass"))
-            if self._turn_actions():
-                raise IllegalAction("you may pass only when no other action is possible")
             if self.record_events:
-                self.events = []
                 self.emit({"type": "pass", "player": p})
             self.passes += 1
             if self.passes >= self.num_players:
@@ -297,54 +346,38 @@ class TicketToRideState(State):
                 return
             self._end_turn(p)
             return
-        if KEEP_BASE < a < KEEP_BASE + 8:
-            if ph != CHOOSE and ph != INITIAL:
-                raise IllegalAction(self._phase_reason("choose tickets"))
-            mask = a - KEEP_BASE
-            offer = self.offer[p]
-            keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
-            if mask >> len(offer):
-                raise IllegalAction(f"only {len(offer)} tickets are on offer")
-            kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
-            if len(kept) < min(keep_min, len(offer)):
-                raise IllegalAction(f"keep at least {keep_min} of the tickets")
-            if self.record_events:
-                self.events = []
-            returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
-            self.tickets[p] = self.tickets[p] + kept
-            self.offer[p] = ()
-            if returned:
-                bit = 1 << (p + 5)
-                self.pile[0:0] = [t | bit for t in returned]
-            if self.record_events:
-                self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
-                           "returned": returned, "to": [p]})
-                self.emit({"type": "keep_tickets", "player": p, "kept": len(kept),
-                           "returned": len(returned)})
-            if ph == INITIAL:
-                if p + 1 < self.num_players:
-                    self.cur = p + 1
-                else:
-                    self.cur = 0
-                    self.phase = TURN
-                return
-            self.passes = 0
-            self._end_turn(p)
-            return
         if a == CANCEL:
-            if ph != PAY:
-                raise IllegalAction("no claim is waiting for a payment: nothing to take back")
-            if self.cancelled:
-                raise IllegalAction("a claim may be taken back only once per turn")
             if self.record_events:
-                self.events = []
                 self.emit({"type": "claim_cancel", "player": p, "route": self.pending})
             # back to the start of the turn; nothing is counted (not a pass, not a turn)
             self.pending = -1
             self.phase = TURN
             self.cancelled = True
             return
-        raise IllegalAction(f"{a} is not a Ticket to Ride action")
+        # keep tickets
+        mask = a - KEEP_BASE
+        offer = self.offer[p]
+        kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
+        returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
+        self.tickets[p] = self.tickets[p] + kept
+        self.offer[p] = ()
+        if returned:
+            bit = 1 << (p + 5)
+            self.pile[0:0] = [t | bit for t in returned]
+        if self.record_events:
+            self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
+                       "returned": returned, "to": [p]})
+            self.emit({"type": "keep_tickets", "player": p, "kept": len(kept),
+                       "returned": len(returned)})
+        if ph == INITIAL:
+            if p + 1 < self.num_players:
+                self.cur = p + 1
+            else:
+                self.cur = 0
+                self.phase = TURN
+            return
+        self.passes = 0
+        self._end_turn(p)
 
     def _phase_reason(self, what: str) -> str:
         ph = self.phase
@@ -812,14 +845,14 @@ def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
 class TicketToRideGame(Game):
     actions = A
     id = "ticket_to_ride"
-    title = {"en": "Ticket to Ride", "ru": "Ticket to Ride (Билет на поезд)"}
-    description = {"en": "Claim railway routes across North America and connect the cities "
-                         "on your destination tickets.",
-                   "ru": "Прокладывайте железные дороги по Северной Америке и соединяйте "
-                         "города своих карт маршрутов."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players = 2
     max_players = 5
-    rules_version = "3"  # 2: a claim is two decisions; 3: three-locomotive row re-checked
+    # 2: a claim is two decisions; 3: three-locomotive row re-checked; 4: forced single
+    # choices taken by the engine (issue #27: a lone payment after its claim_pending event,
+    # the last ticket of the pile kept)
+    rules_version = "4"
     Options = TicketToRideOptions
     # search plays out and is guided by the cautious bot, which beats the heuristic
     rollout_bot = "cautious"
