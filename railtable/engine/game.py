@@ -494,8 +494,9 @@ class State:
     def _forced(self) -> bool:
         """Whether the engine takes the decision now by itself when it has a single legal
         choice (docs/developing.md, "Forced single choices"). The base forces nothing.
-        Called after every step before the legal list is built, so test something cheap
-        (the phase); it may assume the game is not over, or answer False then."""
+        Called after every step (also the last: once the game is over the legal list is
+        empty and nothing is taken) before the legal list is built, so test something
+        cheap, such as the phase."""
         return False
 
     def _why_illegal(self, a: Any) -> str:

@@ -86,6 +86,10 @@ class TicketToRideState(State):
             if self.deck or sum(self.discard):
                 out.append(TAKE_BLIND)
             return out
+        if ph == PAY or ph == CHOOSE:
+            legal = self._legal  # built by this apply's step or `_take_forced`: reused
+            if legal is not None:
+                return legal[:]
         if ph == PAY:
             pays = self.payments(self.cur, self.pending)
             # a claim with one way to pay is paid at once (`_forced`), never taken back
@@ -98,8 +102,10 @@ class TicketToRideState(State):
             return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
         return []
 
-    # A new list at every call, not the base's cached copy: this game's apply checks one
-    # action and needs no list, so nothing is worth caching.
+    # A new list at every call. This game's apply checks one action and needs no list, so
+    # the list is not cached for it; only the one a claim's step or `_take_forced` builds
+    # (the ways to pay, the tickets to keep) is kept in the base's `_legal` until the next
+    # apply.
     legal_actions = _legal_actions
 
     def _turn_actions(self) -> list[int]:
@@ -175,23 +181,9 @@ class TicketToRideState(State):
 
     def apply(self, a: int) -> None:
         # The base's apply checks against the whole legal list; this game checks the one
-        # action it is given, which is cheaper here (see docs/developing.md). The step and
-        # the forced single choices after it are the engine's as in every game.
-        self._check(a)
-        if self.record_events:
-            self.events = []
-        self._legal = None  # the engine's cache, used only by `_take_forced`
-        self._apply(a)
-        self._take_forced()
-
-    def _forced(self) -> bool:
-        # Forced (docs/games/ticket_to_ride.md, interpretation 14): the payment of a claim
-        # that the hand can pay in one way only, and keeping the one ticket drawn from a
-        # pile down to its last card. A lone "pass" stays a decision.
-        return self.phase == PAY or self.phase == CHOOSE
-
-    def _check(self, a: int) -> None:
-        """Raise IllegalAction unless `a` is legal now (the one action, not the list)."""
+        # action it is given, which is cheaper here (see docs/developing.md). Each branch
+        # checks, clears the events and takes the step; after a claim or a ticket draw the
+        # engine takes the forced single choice, if any (`_take_forced`, `_apply`).
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")
@@ -208,10 +200,12 @@ class TicketToRideState(State):
                         raise IllegalAction("no claim is waiting for a payment: claim a route "
                                             "first")
                     raise IllegalAction(self._phase_reason("pay for a route"))
-                r = self.pending
-                slot = a - PAY_BASE
-                if slot not in self.payments(p, r):
-                    raise IllegalAction(self._pay_reason(p, r, slot))
+                if a not in self.legal_actions():
+                    raise IllegalAction(self._pay_reason(p, self.pending, a - PAY_BASE))
+                if self.record_events:
+                    self.events = []
+                self._legal = None
+                self._pay(p, self.pending, a - PAY_BASE)
                 return
             if ph != TURN:
                 raise IllegalAction(self._phase_reason("claim a route"))
@@ -224,8 +218,26 @@ class TicketToRideState(State):
             if L > self.trains[p]:
                 raise IllegalAction(
                     f"the route needs {L} trains and you have {self.trains[p]} left")
-            if not self.payments(p, r):
+            # payable in at least one way (as `_claims` decides; the step lists the ways)
+            h = self.hands[p]
+            c = g.route_color[r]
+            if (max(h[:LOCO]) if c == GRAY else h[c]) + h[LOCO] < L:
                 raise IllegalAction("you do not hold the cards to pay for that route")
+            if self.record_events:
+                self.events = []
+                self.emit({"type": "claim_pending", "player": p, "route": r})
+            # interpretation 14: the payment is a second decision, forced when the hand pays
+            # in one way only (`_forced`). The next legal list is known here: `_take_forced`
+            # and the next `legal_actions` use it.
+            self.phase = PAY
+            self.pending = r
+            pays = self.payments(p, r)
+            if len(pays) == 1:
+                self._legal = [PAY_BASE + pays[0]]
+                self._take_forced()
+            else:
+                self._legal = ([] if self.cancelled else [CANCEL]) + [
+                    PAY_BASE + x for x in pays]
             return
         if a < FACE_UP_SLOTS:
             if a < 0:
@@ -242,66 +254,8 @@ class TicketToRideState(State):
                         "a face-up locomotive cannot be the second card of a draw")
             else:
                 raise IllegalAction(self._phase_reason("take a train card"))
-            return
-        if a == TAKE_BLIND:
-            if ph != TURN and ph != SECOND:
-                raise IllegalAction(self._phase_reason("take a train card"))
-            if not self.deck and not sum(self.discard):
-                raise IllegalAction("the deck and the discard pile are both empty")
-            return
-        if a == DRAW_TICKETS:
-            if ph != TURN:
-                raise IllegalAction(self._phase_reason("draw destination tickets"))
-            if not self.pile:
-                raise IllegalAction("no destination tickets are left")
-            return
-        if a == PASS:
-            if ph != TURN:
-                raise IllegalAction(self._phase_reason("pass"))
-            if self._turn_actions():
-                raise IllegalAction("you may pass only when no other action is possible")
-            return
-        if KEEP_BASE < a < KEEP_BASE + 8:
-            if ph != CHOOSE and ph != INITIAL:
-                raise IllegalAction(self._phase_reason("choose tickets"))
-            mask = a - KEEP_BASE
-            offer = self.offer[p]
-            keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
-            if mask >> len(offer):
-                raise IllegalAction(f"only {len(offer)} tickets are on offer")
-            kept = sum(mask >> i & 1 for i in range(len(offer)))
-            if kept < min(keep_min, len(offer)):
-                raise IllegalAction(f"keep at least {keep_min} of the tickets")
-            return
-        if a == CANCEL:
-            if ph != PAY:
-                raise IllegalAction("no claim is waiting for a payment: nothing to take back")
-            if self.cancelled:
-                raise IllegalAction("a claim may be taken back only once per turn")
-            if len(self.payments(p, self.pending)) < 2:
-                raise IllegalAction("a claim with one way to pay is paid at once")
-            return
-        raise IllegalAction(f"{a} is not a Ticket to Ride action")
-
-    def _apply(self, a: int) -> None:
-        p = self.cur
-        g = self.game
-        if a >= PAY_BASE:
-            self._pay(p, self.pending, a - PAY_BASE)
-            return
-        if a >= CLAIM_BASE:
-            # interpretation 14: the payment is a second decision (forced when the hand
-            # pays in one way only, `_forced`)
-            r = a - CLAIM_BASE
-            self.phase = PAY
-            self.pending = r
             if self.record_events:
-                self.emit({"type": "claim_pending", "player": p, "route": r})
-            return
-        ph = self.phase
-        if a < FACE_UP_SLOTS:
-            card = self.face_up[a]
-            if self.record_events:
+                self.events = []
                 self.emit({"type": "take_face_up", "player": p, "slot": a,
                            "card": g.kinds[card]})
             self.hands[p][card] += 1
@@ -315,6 +269,12 @@ class TicketToRideState(State):
                 self._after_first_card(p)
             return
         if a == TAKE_BLIND:
+            if ph != TURN and ph != SECOND:
+                raise IllegalAction(self._phase_reason("take a train card"))
+            if not self.deck and not sum(self.discard):
+                raise IllegalAction("the deck and the discard pile are both empty")
+            if self.record_events:
+                self.events = []
             card = self._draw_card()
             self.hands[p][card] += 1
             if self.record_events:
@@ -327,6 +287,12 @@ class TicketToRideState(State):
                 self._after_first_card(p)
             return
         if a == DRAW_TICKETS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("draw destination tickets"))
+            if not self.pile:
+                raise IllegalAction("no destination tickets are left")
+            if self.record_events:
+                self.events = []
             pile = self.pile
             k = g.tickets_drawn if len(pile) >= g.tickets_drawn else len(pile)
             drawn = tuple(pile.pop() & 31 for _ in range(k))
@@ -336,9 +302,15 @@ class TicketToRideState(State):
                 self.emit({"type": "draw_tickets", "player": p, "tickets": list(drawn),
                            "to": [p]})
                 self.emit({"type": "draw_tickets", "player": p, "count": k})
+            self._take_forced()  # the one ticket left in the pile is kept (16)
             return
         if a == PASS:
+            if ph != TURN:
+                raise IllegalAction(self._phase_reason("pass"))
+            if self._turn_actions():
+                raise IllegalAction("you may pass only when no other action is possible")
             if self.record_events:
+                self.events = []
                 self.emit({"type": "pass", "player": p})
             self.passes += 1
             if self.passes >= self.num_players:
@@ -346,16 +318,55 @@ class TicketToRideState(State):
                 return
             self._end_turn(p)
             return
-        if a == CANCEL:
+        if KEEP_BASE < a < KEEP_BASE + 8:
+            if ph != CHOOSE and ph != INITIAL:
+                raise IllegalAction(self._phase_reason("choose tickets"))
+            mask = a - KEEP_BASE
+            n = len(self.offer[p])
+            keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
+            if mask >> n:
+                raise IllegalAction(f"only {n} tickets are on offer")
+            if mask.bit_count() < min(keep_min, n):  # the tickets kept
+                raise IllegalAction(f"keep at least {keep_min} of the tickets")
             if self.record_events:
+                self.events = []
+            self._legal = None
+            self._keep(p, mask)
+            return
+        if a == CANCEL:
+            if ph != PAY:
+                raise IllegalAction("no claim is waiting for a payment: nothing to take back")
+            if self.cancelled:
+                raise IllegalAction("a claim may be taken back only once per turn")
+            if CANCEL not in self.legal_actions():
+                raise IllegalAction("a claim with one way to pay is paid at once")
+            if self.record_events:
+                self.events = []
                 self.emit({"type": "claim_cancel", "player": p, "route": self.pending})
             # back to the start of the turn; nothing is counted (not a pass, not a turn)
+            self._legal = None
             self.pending = -1
             self.phase = TURN
             self.cancelled = True
             return
-        # keep tickets
-        mask = a - KEEP_BASE
+        raise IllegalAction(f"{a} is not a Ticket to Ride action")
+
+    def _forced(self) -> bool:
+        # Forced (docs/games/ticket_to_ride.md, interpretations 14 and 16): the payment of
+        # a claim that the hand can pay in one way only, and keeping the one ticket drawn
+        # from a pile down to its last card. A lone "pass" stays a decision.
+        return self.phase == PAY or self.phase == CHOOSE
+
+    def _apply(self, a: int) -> None:
+        # The engine's step for the decisions `_forced` names, the only ones it takes here
+        # (`apply` takes the players' own): a payment or the tickets kept.
+        if a >= PAY_BASE:
+            self._pay(self.cur, self.pending, a - PAY_BASE)
+        else:
+            self._keep(self.cur, a - KEEP_BASE)
+
+    def _keep(self, p: int, mask: int) -> None:
+        ph = self.phase
         offer = self.offer[p]
         kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
         returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
@@ -826,6 +837,7 @@ class TicketToRideState(State):
         for i, t in zip(slots, hidden):
             pile[i] = t
         s._result = None
+        s._legal = None  # the hand to pay from may be another now
         s.reseed(rng)
         return s
 
