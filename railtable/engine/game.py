@@ -240,6 +240,20 @@ def load_i18n(module_file: str, lang: str | None = None) -> dict:
     return data.get(lang) or data.get("en") or {}
 
 
+def texts(module_file: str, *keys: str) -> dict:
+    """One text of the i18n.json beside `module_file` in every language of the file,
+    {"en": ..., "ru": ...}: for the texts a game declares in Python, its `title` and
+    `description` (`texts(__file__, "title")`) and an option's label
+    (`option(..., label=texts(__file__, "options", "board"))`). `keys` lead down to the
+    text; a missing one fails when the module is imported."""
+    out = {}
+    for lang, part in load_i18n(module_file).items():
+        for k in keys:
+            part = part[k]
+        out[lang] = part
+    return out
+
+
 def _game_by_id(game_id: str) -> "Game":
     from railtable.engine.registry import get_game
     return get_game(game_id)
@@ -358,6 +372,7 @@ class State:
 
     game: Game
     num_players: int
+    _forces: ClassVar[bool] = False  # set per class: does it override `_forced`?
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -366,6 +381,8 @@ class State:
                             f"with __slots__ = fields(...) and the engine derives clone()")
         cls._field_groups = _field_groups(cls)
         cls.clone = _derive_clone(cls, cls._field_groups)
+        # whether the game declares any forced decision (else apply skips the check)
+        cls._forces = cls._forced is not State._forced
 
     @classmethod
     def declared_fields(cls) -> dict[str, str]:
@@ -442,6 +459,23 @@ class State:
             self.events = []
         self._legal = None
         self._apply(a)
+        if self._forces:
+            self._take_forced()
+
+    def _take_forced(self) -> None:
+        """Take, one after another, the forced single choices now: while the decision to
+        move is one the game declares forced (`_forced()`) and has a single legal choice,
+        take it with `_apply`, its events added to the apply's. The base `apply` calls it
+        after every step; a game's `new_state` calls it last when the first decision may be
+        forced, and a game that writes its own `apply` calls it after its step."""
+        while self._forced():
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_actions()
+            if len(legal) != 1:
+                return
+            self._legal = None
+            self._apply(legal[0])
 
     # -- the game's hooks ---------------------------------------------------------------
 
@@ -452,9 +486,18 @@ class State:
         raise NotImplementedError
 
     def _apply(self, a: int) -> None:
-        """Take decision `a`, already checked legal: the game's step, its forced follow-ups
-        and its end check. Emit events only when `record_events` is on."""
+        """Take decision `a`, already checked legal: the game's step and its end check (the
+        engine then takes forced single choices, `_forced`). Emit events only when
+        `record_events` is on."""
         raise NotImplementedError
+
+    def _forced(self) -> bool:
+        """Whether the engine takes the decision now by itself when it has a single legal
+        choice (docs/developing.md, "Forced single choices"). The base forces nothing.
+        Called after every step (also the last: once the game is over the legal list is
+        empty and nothing is taken) before the legal list is built, so test something
+        cheap, such as the phase."""
+        return False
 
     def _why_illegal(self, a: Any) -> str:
         """Why `a` is not legal now, for a person to read."""

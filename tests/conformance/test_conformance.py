@@ -55,6 +55,11 @@ def test_legal_actions_and_length(case: Case):
                 assert p == TERMINAL and legal == [], f"{where}: a finished game offers {legal}"
                 break
             assert legal, f"{where}: no legal action in a live position"
+            # the engine takes a forced single choice in the apply that led to it (and
+            # new_state at the start): one is never left for a player
+            assert not (len(legal) == 1 and s._forced()), (
+                f"{where}: the only legal action {game.action_to_json(s, legal[0])} is one the "
+                f"game declares forced (_forced), yet it is left as a decision")
             assert isinstance(p, int) and 0 <= p < case.num_players, (
                 f"{where}: player to move {p!r} is not a seat")
             assert i < len(t), f"{where}: the game goes on where its first play ended"

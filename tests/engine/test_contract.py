@@ -9,7 +9,7 @@ from railtable.engine import IllegalAction, OptionsError
 from railtable.engine.record import Record, RecordError, check_result, load, replay
 from railtable.engine.registry import UnknownGame, get_game
 from railtable.sim.match import play_match
-from tests.engine.toy_game import GAME
+from tests.engine.toy_game import GAME, ToyState
 
 
 def test_options_schema_and_validation():
@@ -55,6 +55,47 @@ def test_determinize_keeps_what_the_player_sees():
     assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
     assert sorted(d.deck + d.hands[0] + d.hands[2]) == sorted(s.deck + s.hands[0] + s.hands[2])
     assert d.observation(1) == s.observation(1)
+
+
+class ForcedToyState(ToyState):
+    """The toy game with every single choice forced (the engine takes it by itself)."""
+    __slots__ = ()
+
+    def _forced(self) -> bool:
+        return True
+
+
+def _endgame(cls: type) -> ToyState:
+    # the deck is out: seat 0 holds 4 and 6, seat 1 two 5s; three decisions are left
+    s = GAME.new_state(2, 3)
+    s.__class__ = cls
+    s.deck, s.hands, s.turn, s.left, s._legal = [], [[4, 6], [5, 5]], 0, 3, None
+    return s
+
+
+def test_the_engine_takes_forced_single_choices_in_the_same_apply():
+    assert not ToyState._forces and ForcedToyState._forces
+    plain = _endgame(ToyState)
+    plain.apply(6)
+    assert plain.current_player() == 1 and plain.legal_actions() == [5]  # a decision
+    s = _endgame(ForcedToyState)
+    s.apply(6)
+    # seat 1's lone 5, then seat 0's lone 4, were taken by the engine, with their events
+    assert s.is_terminal() and s.scores == [10, 5] and s.hands == [[], [5]]
+    assert [(e["player"], e["card"]) for e in s.events] == [(0, 6), (1, 5), (0, 4)]
+    assert [(e["player"], e["card"]) for e in s.visible_events(1)] == [(0, 6), (1, 5), (0, 4)]
+    # a refused action changes nothing and takes nothing forced
+    t = _endgame(ForcedToyState)
+    with pytest.raises(IllegalAction):
+        t.apply(5)
+    assert t.left == 3 and t.hands == [[4, 6], [5, 5]] and t.events == []
+
+
+def test_a_forced_choice_is_taken_only_when_it_is_the_only_one():
+    s = _endgame(ForcedToyState)
+    s.hands[1] = [2, 5]
+    s.apply(4)
+    assert s.current_player() == 1 and s.legal_actions() == [2, 5] and s.left == 2
 
 
 def test_events_are_filtered_per_seat():

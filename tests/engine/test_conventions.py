@@ -137,3 +137,90 @@ def test_event_text_writes_no_phrase_of_its_own(name):
     for n in ast.walk(funcs[0]):
         if isinstance(n, ast.Constant) and isinstance(n.value, str):
             assert not CYRILLIC.search(n.value), f"inline phrase in event_text: {n.value!r}"
+
+
+# -- texts only in i18n.json --------------------------------------------------------------
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module, its classes and functions."""
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = n.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                out.add(id(body[0].value))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_no_russian_text_in_the_game_code(name):
+    """Every Russian word a player reads is in i18n.json: the game's Python holds none in its
+    strings (f-strings included). Comments and docstrings may name a rulebook section in
+    the rulebook's own words."""
+    here = Path(importlib.import_module(f"railtable.games.{name}").__file__).parent
+    files = sorted(here.glob("*.py"))
+    assert files
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+                assert not CYRILLIC.search(n.value), (
+                    f"{path.name}:{n.lineno}: Russian text in code {n.value[:60]!r}; it belongs "
+                    f"in i18n.json")
+
+
+SNAKE_ID = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # an id such as "move_train"
+
+
+def _plain(text: str) -> str:
+    """The text without its Rich markup."""
+    from rich.text import Text
+    return Text.from_markup(text).plain
+
+
+def _check_text(text: str, lang: str, where: str) -> None:
+    assert isinstance(text, str) and text.strip(), f"{where}: empty"
+    plain = _plain(text)
+    assert not PLACEHOLDER.search(plain), f"{where}: unfilled template in {plain!r}"
+    ids = SNAKE_ID.findall(plain)
+    assert not ids, f"{where}: untranslated id(s) {ids} in {plain!r}"
+    if lang == "en":
+        assert not CYRILLIC.search(plain), f"{where}: Russian in English {plain!r}"
+
+
+def positions(game, count=2, steps=400, every=9):
+    """Positions of seeded random games (all option values' defaults, smallest and largest
+    player count), every few decisions, and the end."""
+    for n in sorted({game.min_players, game.max_players}):
+        for seed in range(count):
+            rng = random.Random(seed * 13 + n)
+            s = game.new_state(n, seed)
+            k = 0
+            while not s.is_terminal() and k < steps:
+                if k % every == 0:
+                    yield s
+                s.apply(rng.choice(s.legal_actions()))
+                k += 1
+            yield s
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_labels_and_the_text_view_are_translated(name):
+    """describe() of every legal action and render_text of every seat's view, in both
+    languages: never empty, no template left unfilled, no id shown as it is, no Russian in
+    English, and a Russian label that differs from the action's JSON type."""
+    game = FOLDERS[name]
+    for s in positions(game):
+        where = f"{name} ({s.phase_name()})"
+        for a in s.legal_actions():
+            typ = game.action_to_json(s, a)["type"]
+            for lang in ("en", "ru"):
+                label = s.describe(a, lang)
+                _check_text(label, lang, f"{where}: label of {typ} ({lang})")
+                assert label not in (typ, str(a)), f"{where}: {typ} ({lang}) has no label"
+        for p in [None, *range(s.num_players)]:
+            obs = s.observation(p)
+            for lang in ("en", "ru"):
+                _check_text(game.render_text(obs, lang), lang, f"{where}: view of {p} ({lang})")

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal, texts
 
 from . import actions as A
 
@@ -29,8 +29,9 @@ HERE = Path(__file__).parent
 @dataclass(frozen=True)
 class TemplateOptions:
     # TEMPLATE: the variants the rulebook offers, defaults giving the standard game. Each
-    # field is an `option(...)` with labels in both languages (the lobby draws a form).
-    stations: int = option(10, label={"en": "Stations", "ru": "Станции"}, minimum=5,
+    # field is an `option(...)` whose label, in both languages, is in i18n.json's "options"
+    # (the lobby draws a form).
+    stations: int = option(10, label=texts(__file__, "options", "stations"), minimum=5,
                            maximum=20)
 
 
@@ -78,6 +79,15 @@ class TemplateState(State):
             self._end("terminus")
         elif not self.hands[self.cur]:
             self._end("no_cards")
+
+    # TEMPLATE: forced single choices (docs/developing.md). If some decisions, when they
+    # have a single legal choice, are no choice at all (the one route left for a moving
+    # train, the one way to pay), declare them and the engine takes them in the same apply:
+    #
+    #     def _forced(self) -> bool:
+    #         return self.phase in FORCED_PHASES  # cheap: asked after every step
+    #
+    # The template forces nothing: playing one's only speed card is still the seat's move.
 
     def _end(self, reason: str) -> None:
         self.over, self.reason = True, reason
@@ -130,8 +140,8 @@ class TemplateGame(Game):
     actions = A
     # TEMPLATE: the game's facts, declared up front.
     id = "template"  # the folder's name
-    title = {"en": "Template Race", "ru": "Шаблонная гонка"}
-    description = {"en": "The template game folder's example.", "ru": "Пример шаблона игры."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players = 2
     max_players = 4
     Options = TemplateOptions

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal, texts
 from railtable.games.branch_line import actions as A
 
 HERE = Path(__file__).parent
@@ -22,7 +22,7 @@ HERE = Path(__file__).parent
 
 @dataclass(frozen=True)
 class BranchLineOptions:
-    rounds: int = option(10, label={"en": "Rounds", "ru": "Раунды"}, minimum=4, maximum=16)
+    rounds: int = option(10, label=texts(__file__, "options", "rounds"), minimum=4, maximum=16)
 
 
 class BranchLineState(State):
@@ -198,11 +198,8 @@ class BranchLineState(State):
 class BranchLine(Game):
     actions = A
     id = "branch_line"
-    title = {"en": "Branch Line", "ru": "Ветка"}
-    description = {"en": "Build track between towns to fulfil secret contracts (2-4 players, "
-                         "about five minutes).",
-                   "ru": "Стройте пути между городами, чтобы выполнить тайные контракты "
-                         "(2-4 игрока, около пяти минут)."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players = 2
     max_players = 4
     Options = BranchLineOptions

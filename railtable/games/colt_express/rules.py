@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, OptionsError, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, OptionsError, Result, State, fields, option, texts
 
 from . import actions as A
 from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
@@ -50,21 +50,11 @@ TURN_KINDS = tuple(DATA["turn_kinds"])
 
 @dataclass(frozen=True)
 class Options:
-    station_cards: bool = option(False, label={
-        "en": "Advanced set-up: a train station card as round 5",
-        "ru": "Продвинутая подготовка: карта железнодорожной станции в 5-м раунде"})
-    expert: bool = option(False, label={
-        "en": "Expert variant: personal discard pile (one bandit per player)",
-        "ru": "Вариант для экспертов: личная стопка сброса (по одному бандиту)"})
-    two_bandits: bool = option(False, label={
-        "en": "Two bandits per player (3 players; always on with 2)",
-        "ru": "2 бандита на игрока (3 игрока; с 2 игроками всегда)"})
-    tuco_both_ways: bool = option(False, label={
-        "en": "Tuco also shoots down through the roof (roof to inside)",
-        "ru": "Туко стреляет и с крыши внутрь своего вагона"})
-    random_bandits: bool = option(False, label={
-        "en": "Deal bandits (teams) at random instead of choosing",
-        "ru": "Раздать бандитов (команды) случайно, без выбора"})
+    station_cards: bool = option(False, label=texts(__file__, "options", "station_cards"))
+    expert: bool = option(False, label=texts(__file__, "options", "expert"))
+    two_bandits: bool = option(False, label=texts(__file__, "options", "two_bandits"))
+    tuco_both_ways: bool = option(False, label=texts(__file__, "options", "tuco_both_ways"))
+    random_bandits: bool = option(False, label=texts(__file__, "options", "random_bandits"))
 
 
 def _shuffle(x: list, rng: random.Random) -> None:
@@ -103,8 +93,12 @@ class ColtState(State):
 
     def _apply(self, a: int) -> None:
         self._step(a)
-        while len(self._legal) == 1 and self.phase < PH_HIDE:
-            self._step(self._legal[0])
+
+    def _forced(self) -> bool:
+        # Forced: the last bandit or team of the draft (docs/games/colt_express.md). A lone
+        # "pass" after a Fire or a face-down card stays a question, so that asking reveals
+        # nothing about the hand; a card with one possible effect is resolved by its step.
+        return self.phase < PH_HIDE
 
     def _why_illegal(self, a) -> str:
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
@@ -1062,9 +1056,8 @@ def _loot_kind(tok: int) -> str:
 class ColtExpress(Game):
     actions = A
     id = "colt_express"
-    title = {"en": "Colt Express", "ru": "Кольт Экспресс"}
-    description = {"en": "Rob the train in five rounds: plan your cards, then watch them go off.",
-                   "ru": "Ограбьте поезд за пять раундов: спланируйте карты, затем разыграйте их."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players, max_players = 2, 6
     rules_version = "1"
     Options = Options

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from railtable.engine import (TERMINAL, Game, OptionsError, Result, State,
-                              fields, option)
+                              fields, option, texts)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
@@ -30,6 +30,11 @@ DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # e, ne, nw, w, sw,
 PH_AUCTION, PH_TURN, PH_BUILD_START, PH_BUILD, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE, \
     PH_DEL_STEP, PH_CARD, PH_OVER = range(10)
 PH_RAISE = 10  # the auction, a raise under way: the same player adds to it until it ends
+# The decisions the engine takes by itself when they are the only legal choice (`_forced`):
+# the parts of an action already chosen (where the track starts, the new city's colour and
+# place, the cube and each link of a delivery, the operations card taken).
+FORCED_PHASES = frozenset((PH_BUILD_START, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE,
+                           PH_DEL_STEP, PH_CARD))
 PHASE_NAMES = ("auction", "choose_action", "build_start", "build", "urbanize_colour",
                "urbanize_city", "deliver_cube", "deliver_move", "take_card", "over", "raise")
 
@@ -125,18 +130,13 @@ _DEFAULT_NOTE_VALUE = json.loads((HERE / "data.json").read_text(encoding="utf-8"
 
 @dataclass(frozen=True)
 class RotwOptions:
-    map: str = option("eastern_us_canada", label={"en": "Map", "ru": "Карта"},
+    map: str = option("eastern_us_canada", label=texts(__file__, "options", "map"),
                       choices=("eastern_us_canada",))
-    variant1: bool = option(False, label={
-        "en": "Variant 1: no auction in round 1, later seats get $1,000 per place",
-        "ru": "Вариант 1: без аукциона в первом раунде, следующим игрокам по 1000$ за место"})
-    note_value: int = option(_DEFAULT_NOTE_VALUE, label={
-        "en": "Cash for a «1» loan note (the rulebook prints none; $5,000 as published)",
-        "ru": "Деньги за расписку «1» (в правилах не указано; 5000$, как в изданной игре)"},
-        minimum=1000, maximum=20000)
-    variant2: bool = option(False, label={
-        "en": "Variant 2: pass order sets turn order, passers pay half their bid",
-        "ru": "Вариант 2: порядок пасов задаёт очерёдность, спасовавший платит половину ставки"})
+    variant1: bool = option(False, label=texts(__file__, "options", "variant1"))
+    note_value: int = option(_DEFAULT_NOTE_VALUE,
+                             label=texts(__file__, "options", "note_value"),
+                             minimum=1000, maximum=20000)
+    variant2: bool = option(False, label=texts(__file__, "options", "variant2"))
 
 
 class RotwState(State):
@@ -165,6 +165,11 @@ class RotwState(State):
         if self.phase == PH_AUCTION or self.phase == PH_RAISE:
             return self.cur
         return self.order[self.pos]
+
+    def _forced(self) -> bool:
+        # docs/games/railways_of_the_world.md: a lone loan note while building, and a lone
+        # pass of the turn, stay decisions (the player's money and turn)
+        return self.phase in FORCED_PHASES
 
     def _apply(self, a: int) -> None:
         ph = self.phase
@@ -1115,11 +1120,12 @@ class RotwState(State):
 class RotwGame(Game):
     actions = A
     id = "railways_of_the_world"
-    title = {"en": "Railways of the World", "ru": "Железные дороги мира"}
-    description = {"en": "Build links between cities, deliver goods, borrow wisely.",
-                   "ru": "Стройте пути между городами, доставляйте товары, берите займы с умом."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players, max_players = 2, 6
-    rules_version = "2"  # 2: the money, auction and Major Line rules of issue #26
+    # 2: the money, auction and Major Line rules of issue #26; 3: forced single choices
+    # taken by the engine (issue #27)
+    rules_version = "3"
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 

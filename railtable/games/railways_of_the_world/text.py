@@ -17,38 +17,31 @@ def _money(v: int) -> str:
 
 
 def describe(state, a: int, lang: str = "en") -> str:
+    """A legal action's label: its template in i18n.json ("actions"), filled with names."""
     g = state.game
     t = _t(g, lang)
-    ru = lang == "ru"
+    tr = t["actions"]
     m = state.m
     d = A.to_json(state, a)
     typ = d["type"]
     city = lambda c: t["cities"][m.city_key[c]] if isinstance(c, int) else t["cities"][c]  # noqa
     if typ == "pass_bid":
-        return "Пас" if ru else "Pass"
-    if typ == "bid":
-        return (f"Ставка {_money(d['amount'])}" if ru else f"Bid {_money(d['amount'])}")
-    if typ == "raise_more":
-        return (f"Ставка {_money(d['amount'])} и выше…" if ru
-                else f"Bid {_money(d['amount'])} and more…")
+        return tr["pass_bid"]
+    if typ == "bid" or typ == "raise_more":
+        return tr[typ].format(amount=_money(d["amount"]))
     if typ == "take_note":
-        return (f"Взять долговую расписку (+{_money(state.note_value)})" if ru
-                else f"Take a loan note (+{_money(state.note_value)})")
+        return tr["take_note"].format(amount=_money(state.note_value))
     if typ == "action":
-        names = {"build": ("Проложить рельсы", "Build track"),
-                 "urbanize": (f"Развить город ({_money(g.urbanize_cost)})",
-                              f"Urbanize ({_money(g.urbanize_cost)})"),
-                 "upgrade": ("Модернизировать локомотивы", "Upgrade the locomotive"),
-                 "deliver": ("Доставить кубик товара", "Deliver a goods cube"),
-                 "operations_card": ("Взять карту операции", "Take an operations card"),
-                 "pass_turn": ("Пропустить ход", "Pass the turn")}
-        label = names[d["action"]][0 if ru else 1]
-        if d["action"] == "upgrade":
+        kind = d["action"]
+        if kind == "urbanize":
+            return tr["urbanize"].format(cost=_money(g.urbanize_cost))
+        if kind == "upgrade":
             p = state.current_player()
-            label += f" → {state.level[p] + 1} ({_money(state._upgrade_cost(p))})"
-        return label
+            return tr["upgrade"].format(level=state.level[p] + 1,
+                                        cost=_money(state._upgrade_cost(p)))
+        return tr[kind]
     if typ == "finish_build":
-        return "Закончить (путь не достроен)" if ru else "Stop (link left unfinished)"
+        return tr["finish_build"]
     if typ == "build_step":
         dd = A.DIRECTIONS.index(d["direction"])
         p = state.current_player()
@@ -62,35 +55,30 @@ def describe(state, a: int, lang: str = "en") -> str:
             return where
         tt, cc = target
         if cc >= 0:
-            dest = city(cc)
-            return (f"{where}: в {dest}, путь готов ({_money(cost)})" if ru
-                    else f"{where}: into {dest}, link done ({_money(cost)})")
-        terr = t["terrain"][("plain", "water", "mountain")[m.terrain[tt]]]
+            return tr["build_step_city"].format(direction=where, city=city(cc),
+                                                cost=_money(cost))
         q, r = m.hex_qr[tt]
-        return f"{where}: {terr} ({q},{r}) {_money(cost)}"
+        return tr["build_step"].format(
+            direction=where, terrain=t["terrain"][("plain", "water", "mountain")[m.terrain[tt]]],
+            q=q, r=r, cost=_money(cost))
     if typ == "build_at":
         h = m.hex_index[tuple(d["hex"])]
         c = m.city_at[h]
         if c >= 0:
-            return f"Из города {city(c)}" if ru else f"From {city(c)}"
+            return tr["build_at_city"].format(city=city(c))
         q, r = d["hex"]
-        return (f"Продолжить незаконченный путь ({q},{r})" if ru
-                else f"Continue the unfinished link at ({q},{r})")
+        return tr["build_at_link"].format(q=q, r=r)
     if typ == "new_city_colour":
-        return (f"Новый город: {t['colours'][d['colour']]}" if ru
-                else f"New city: {t['colours'][d['colour']]}")
+        return tr["new_city_colour"].format(colour=t["colours"][d["colour"]])
     if typ == "urbanize_city":
         return city(d["city"])
     if typ == "cube":
-        return (f"Кубик {t['colours'][d['colour']]} из {city(d['city'])}" if ru
-                else f"{t['colours'][d['colour']]} cube from {city(d['city'])}")
+        return tr["cube"].format(colour=t["colours"][d["colour"]], city=city(d["city"]))
     if typ == "move":
-        who = f"{t['words']['player']} {d['owner'] + 1}"
-        return f"→ {city(d['city'])} ({who})"
-    if typ == "take_card":
-        return (f"Взять: {t['cards'][d['card']]}" if ru else f"Take: {t['cards'][d['card']]}")
-    if typ == "use_card":
-        return (f"Сыграть: {t['cards'][d['card']]}" if ru else f"Play: {t['cards'][d['card']]}")
+        return tr["move"].format(city=city(d["city"]),
+                                 player=f"{t['words']['player']} {d['owner'] + 1}")
+    if typ == "take_card" or typ == "use_card":
+        return tr[typ].format(card=t["cards"][d["card"]])
     return str(d)
 
 
@@ -176,9 +164,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     if "building" in obs:
         b = obs["building"]
         start = t["cities"][mp.city_key[b["start"]]]
-        lines.append(f"Строительство из {start}: жетонов в этом действии {b['tiles']}"
-                     if lang == "ru" else
-                     f"Building from {start}: {b['tiles']} tile(s) this action")
+        lines.append(t["view"]["building"].format(city=start, tiles=b["tiles"]))
     if "delivery" in obs:
         dv = obs["delivery"]
         path = " → ".join(t["cities"][mp.city_key[c]] for c in
@@ -186,8 +172,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         lines.append(f"{t['colours'][dv['colour']]}: {path}")
     if obs["result"]:
         res = obs["result"]
-        over = "Игра окончена" if lang == "ru" else "Game over"
-        lines.append(f"[bold]{over}[/bold]: " + ", ".join(
+        lines.append(t["view"]["game_over"].format(scores=", ".join(
             f"{w['player']} {p + 1} {int(sc)}" + (" ★" if p in res["winners"] else "")
-            for p, sc in enumerate(res["scores"])))
+            for p, sc in enumerate(res["scores"]))))
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, texts
 from railtable.games.steamland import actions as A
 
 HERE = Path(__file__).parent
@@ -51,6 +51,7 @@ P_DISCARD, P_WDISCARD, P_TDISCARD, P_PICK, P_DISPLACE, P_DRAGON = range(6)
 # an exchange: (P_GIVE, offerer, other), (P_WANT, offerer, other, give slot),
 # (P_ANSWER, other, offerer, give slot, want slot)
 P_GIVE, P_WANT, P_ANSWER = range(6, 9)
+FORCED_PENDING = frozenset((P_TDISCARD, P_PICK, P_DISPLACE, P_GIVE, P_WANT))  # `_forced`
 PENDING_NAMES = ("discard_item", "discard_weapon", "return_task", "pick_item", "retreat",
                  "move_dragon", "offer_item", "ask_item", "answer_offer")
 # destinations of a lost valuable
@@ -61,10 +62,6 @@ U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELL, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTI
     1 << i for i in range(11))
 
 LEVELS = ("apprentice", "master", "professor", "genius")
-LEVEL_NAMES = {"apprentice": {"ru": "Ученик", "en": "Apprentice"},
-               "master": {"ru": "Мастер", "en": "Master"},
-               "professor": {"ru": "Профессор", "en": "Professor"},
-               "genius": {"ru": "Гений", "en": "Genius"}}
 ENDS = ("machine_launched", "dragons_defeated", "fourteen_points", "four_dragons", "round_limit")
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 TITLE_CAPITALIST, TITLE_PISTOL, TITLE_TRAVELLER, TITLE_GOOD_WORK, TITLE_SLAYER = range(5)
@@ -82,7 +79,7 @@ def rot(mask: int, k: int) -> int:
 
 @dataclass(frozen=True)
 class SteamlandOptions:
-    level: str = option("apprentice", label={"en": "Difficulty", "ru": "Сложность"},
+    level: str = option("apprentice", label=texts(__file__, "options", "level"),
                         choices=LEVELS)
 
 
@@ -315,6 +312,13 @@ class SteamlandState(State):
         return out  # built in increasing order
 
     # ------------------------------------------------------------------ apply
+
+    def _forced(self) -> bool:
+        # docs/games/steamland.md: forced when alone are the parts of something already
+        # decided (the task to drop for a newcomer, the item a winner takes, the hex a
+        # beaten player retreats to, the items of an exchange); a lone "end" (of a turn,
+        # of buying, of moving a dragon) stays a decision
+        return bool(self.pend) and self.pend[0][0] in FORCED_PENDING
 
     def _apply(self, a: int) -> None:
         if self.pend:
@@ -1633,13 +1637,12 @@ class SteamlandState(State):
 class SteamlandGame(Game):
     actions = A
     id = "steamland"
-    title = {"en": "Steamland", "ru": "Пароземелье"}
-    description = {"en": "Explore a fogged steampunk land, do tasks, fight Steam Dragons and "
-                         "assemble the Stokes machine.",
-                   "ru": "Исследуйте Пароземелье, выполняйте задания, сражайтесь с Паровыми "
-                         "Драконами и соберите машину Стокса."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players, max_players = 2, 6
-    rules_version = "2"  # 2: issue #26 (exchanges, item rewards, the fixed rule points)
+    # 2: issue #26 (exchanges, item rewards, the fixed rule points); 3: forced single
+    # choices taken by the engine (issue #27)
+    rules_version = "3"
     Options = SteamlandOptions
     num_actions = A.NUM_ACTIONS
 
@@ -1713,7 +1716,7 @@ class SteamlandGame(Game):
         self.part_need = [p["need"] for p in d["parts"]]
         qs = d["tasks"]
         self.task_defs = qs
-        self.q_common = [t["mark"] == "О" for t in qs]
+        self.q_common = [t["mark"] == d["rules"]["common_task_mark"] for t in qs]
         self.q_kind = [TASK_KINDS[t["kind"]] for t in qs]
         self.q_dice = [t.get("dice", 0) for t in qs]
         self.q_str = [t.get("strength", 0) for t in qs]
@@ -1866,7 +1869,8 @@ class SteamlandGame(Game):
         return out
 
     def difficulty_levels(self):
-        return [(LEVEL_NAMES[lv]["en"], {"level": lv}) for lv in LEVELS]
+        names = self.i18n("en")["levels"]
+        return [(names[lv], {"level": lv}) for lv in LEVELS]
 
     # ---------------------------------------------------------------- presentation
 

@@ -95,9 +95,9 @@ def describe(state, a: int, lang: str = "en") -> str:
     if typ == "join_attacker":
         return ac["join_attacker"].format(seat=state.fa + 1)
     if typ == "join_defender":
-        other = (_creature(g, t, state.fc) if state.fb < 0
-                 else ("игрок " if lang == "ru" else "player ") + str(state.fb + 1))
-        return ac["join_defender"].format(other=other)
+        if state.fb >= 0:
+            return ac["join_defender_player"].format(n=state.fb + 1)
+        return ac["join_defender"].format(other=_creature(g, t, state.fc))
     if typ == "pick":
         loser = pe[2]
         code = state.items[loser][v]
@@ -183,10 +183,9 @@ _TERR = {"stone": ".", "lava": "[red]^[/]", "sand": "[yellow]:[/]", "swamp": "[g
 
 def render_text(game, obs: dict, lang: str = "en") -> str:
     t = _tr(game, lang)
-    ru = lang == "ru"
-    lines = []
-    lines.append(f"[bold]{t['title']}[/] — {t['levels'][obs['level']]} — "
-                 + (f"раунд {obs['round'] + 1}" if ru else f"round {obs['round'] + 1}"))
+    v = t["view"]
+    lines = [v["header"].format(title=t["title"], level=t["levels"][obs["level"]],
+                                round=obs["round"] + 1)]
     # the map: one row per axial r, each hex two characters wide, shifted by r
     by = {tl["cell"]: tl for tl in obs["tiles"]}
     where = {}
@@ -218,15 +217,14 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         line = "".join(row).rstrip()
         if line.strip():
             lines.append(line)
-    lines.append(("Драконов на карте: " if ru else "Steam Dragons on the map: ")
-                 + str(obs["steam_dragons_on_map"]) + ("; побеждено: " if ru else "; defeated: ")
-                 + str(obs["dragons_defeated"]))
+    lines.append(v["dragons"].format(on_map=obs["steam_dragons_on_map"],
+                                     defeated=obs["dragons_defeated"]))
     parts = ", ".join(f"{t['parts'][game.part_defs[k]['key']]} {n}/{game.part_need[k]}"
                       for k, n in enumerate(obs["parts_found"]))
-    lines.append(("Детали: " if ru else "Parts: ") + parts)
+    lines.append(v["parts"].format(parts=parts))
     for ct in obs["common_tasks"]:
-        lines.append(("Общее задание: " if ru else "Common task: ")
-                     + _task(game, t, ct["task"]) + " " + str(ct["targets"]))
+        lines.append(v["common_task"].format(task=_task(game, t, ct["task"]),
+                                             targets=ct["targets"]))
     for i, pl in enumerate(obs["players"]):
         mark = "→ " if obs["current_player"] == i else "  "
         items = ", ".join(_item(game, t, it["item"]) if it["item"] is not None
@@ -235,26 +233,25 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         tasks = pl["tasks"]
         if isinstance(tasks, list):
             tasks = "; ".join(f"{_task(game, t, x['task'])} {x['targets']}" for x in tasks)
-        lines.append(f"{mark}[bold]{i + 1}[/]: {pl['points']} "
-                     + ("очк." if ru else "pts") + f", £{pl['money']}; {items or '-'}; "
-                     f"{weapons or '-'}; " + ("задания" if ru else "tasks") + f": {tasks}")
-    lines.append(("Очки хода: " if ru else "Movement points: ") + str(obs["movement"])
-                 + ("; бросок: " if ru else "; roll: ") + str(obs["roll"]))
+        lines.append(v["player"].format(mark=mark, seat=i + 1, points=pl["points"],
+                                        money=pl["money"], items=items or "-",
+                                        weapons=weapons or "-", tasks=tasks))
+    lines.append(v["movement"].format(movement=obs["movement"], roll=obs["roll"]))
     if obs.get("fight"):
         f = obs["fight"]
-        lines.append(("Схватка: " if ru else "Fight: ") + f"{f['attacker'] + 1} vs "
-                     + (str(f["defender"] + 1) if f["defender"] >= 0
-                        else _creature(game, t, f["creature"])) + f" {f['totals']}")
+        lines.append(v["fight"].format(
+            attacker=f["attacker"] + 1, totals=f["totals"],
+            defender=(f["defender"] + 1 if f["defender"] >= 0
+                      else _creature(game, t, f["creature"]))))
     if obs.get("trade"):
         tr = obs["trade"]
         give = _item(game, t, tr["give"]) if tr["give"] is not None else "…"
         want = (_item(game, t, tr["want"]) if tr["want"] is not None
                 else "?" if tr["want_slot"] is not None else "…")
-        lines.append(("Обмен: " if ru else "Exchange: ")
-                     + f"{tr['from'] + 1} → {tr['to'] + 1}: {give} ⇄ {want}")
+        lines.append(v["exchange"].format(giver=tr["from"] + 1, taker=tr["to"] + 1, give=give,
+                                          want=want))
     res = obs["result"]
     if res:
-        lines.append(t["ends"].get(res["reason"], res["reason"]) + " — "
-                     + ("победители: " if ru else "winners: ")
-                     + ", ".join(str(w + 1) for w in res["winners"]))
+        lines.append(v["result"].format(reason=t["ends"].get(res["reason"], res["reason"]),
+                                        winners=", ".join(str(w + 1) for w in res["winners"])))
     return "\n".join(lines)

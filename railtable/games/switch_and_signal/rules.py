@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option
+from railtable.engine import TERMINAL, Game, Result, State, fields, option, texts
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
@@ -281,21 +281,19 @@ def _load_json(name: str) -> dict:
 
 @dataclass(frozen=True)
 class SwitchAndSignalOptions:
-    board: str = option("central_europe", label={"en": "Board", "ru": "Поле"},
+    board: str = option("central_europe", label=texts(__file__, "options", "board"),
                         choices=("central_europe", "north_america"))
-    layout: str = option("first_game", label={"en": "Switches and signals at set-up",
-                                              "ru": "Стрелки и семафоры при подготовке"},
+    layout: str = option("first_game", label=texts(__file__, "options", "layout"),
                          choices=("first_game", "free", "random"))
     removed_departure_cards: int = option(
-        3, label={"en": "Departure cards removed", "ru": "Убрать транспортных инструкций"},
+        3, label=texts(__file__, "options", "removed_departure_cards"),
         minimum=0, maximum=6)
-    time_tokens: int = option(7, label={"en": "Time tokens", "ru": "Жетоны времени"},
+    time_tokens: int = option(7, label=texts(__file__, "options", "time_tokens"),
                               minimum=7, maximum=10)
-    extra_signal: bool = option(False, label={"en": "One extra signal disc",
-                                              "ru": "Дополнительная фишка семафора"})
-    ten_goods: bool = option(False, label={"en": "10 goods", "ru": "10 товаров"})
+    extra_signal: bool = option(False, label=texts(__file__, "options", "extra_signal"))
+    ten_goods: bool = option(False, label=texts(__file__, "options", "ten_goods"))
     location_tokens: str = option(
-        "off", label={"en": "Location tokens", "ru": "Жетоны локаций"},
+        "off", label=texts(__file__, "options", "location_tokens"),
         choices=("off", "random_numbers", "draw_instead_of_dice"))
 
 
@@ -322,14 +320,12 @@ class SwitchAndSignalState(State):
 
     def _apply(self, a: int) -> None:
         self._do(a)
-        # forced decisions (a single legal choice) are taken at once
-        while not self.over:
-            legal = self._legal_actions()
-            if len(legal) != 1:
-                self._legal = legal
-                return
-            self._do(legal[0])
-        self._legal = []
+
+    def _forced(self) -> bool:
+        # Every single choice is forced (docs/games/switch_and_signal.md): each is a part of
+        # a card or a move the team has already chosen (the only route, train, colour,
+        # junction setting), or the end of the action phase once no card can be played.
+        return not self.over
 
     def result(self) -> Result:
         n = self.num_players
@@ -1048,11 +1044,8 @@ class SwitchAndSignalState(State):
 class SwitchAndSignalGame(Game):
     actions = A
     id = "switch_and_signal"
-    title = {"en": "Switch & Signal", "ru": "Паровозы и семафоры"}
-    description = {"en": "Cooperative: set switches and signals to bring every good to the port "
-                         "before the departure cards run out.",
-                   "ru": "Кооперативная игра: переводите стрелки и семафоры, чтобы доставить "
-                         "все товары в порт, пока не кончились транспортные инструкции."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players, max_players = 2, 4
     cooperative = True
     # search bots play out with the fast greedy policy: the heuristic samples and is slow
@@ -1176,13 +1169,7 @@ class SwitchAndSignalGame(Game):
             s._start_game()
         else:
             s.phase = PH_SETUP_SWITCH
-        # forced choices are taken at once
-        while not s.over:
-            legal = s._legal_actions()
-            if len(legal) != 1:
-                s._legal = legal
-                break
-            s._do(legal[0])
+        s._take_forced()
         s.events = [] if not record_events else s.events
         return s
 

@@ -43,14 +43,14 @@ def field_name(b, f: int, lang: str) -> str:
     c = b.field_city[f]
     if c >= 0:
         other = z if a == c else a
-        return (f"{node_name(b, c, lang)} → {node_name(b, other, lang)}" if lang == "en"
-                else f"{node_name(b, c, lang)} → {node_name(b, other, lang)}")
+        return f"{node_name(b, c, lang)} → {node_name(b, other, lang)}"
     return f"{node_name(b, a, lang)}–{node_name(b, z, lang)}"
 
 
 def train_name(t: int, lang: str) -> str:
-    col = i18n(lang)["train_colours"][COLOURS[t // 3]]
-    return f"{col} {i18n(lang)['words']['train']} {t % 3 + 1}"
+    tr = i18n(lang)
+    return tr["view"]["train_name"].format(colour=tr["train_colours"][COLOURS[t // 3]],
+                                           n=t % 3 + 1)
 
 
 def junction_setting(b, j: int, k: int, lang: str) -> str:
@@ -61,82 +61,70 @@ def junction_setting(b, j: int, k: int, lang: str) -> str:
             f"{node_name(b, b.end_far_node[ends[q]], lang)}")
 
 
+# the labels of the actions without a parameter: action -> its key in "actions"
+_PLAIN = {A.END: "end", A.STOP: "stop", A.ACCEPT_CARD: "accept_card",
+          A.ROLL_DEPLOY: "roll_deploy"}
+# the helpers' own actions: action -> (key in "actions", the helper)
+_HELPER = {A.DISPATCHER: ("dispatcher", "dispatcher"),
+           A.LOGISTICIAN: ("logistician", "logistician"),
+           A.SWITCHMAN: ("switchman", "switchman")}
+
+
 def describe(state, a: int, lang: str = "en") -> str:
+    """A legal action's label: its template in i18n.json ("actions"), filled with names."""
     b = state.board
     t = i18n(lang)
-    ru = lang == "ru"
+    tr = t["actions"]
     cards = t["cards"]
     helpers = t["helpers"]
-    if a == A.END:
-        return "Закончить ход и взять карточки" if ru else "End the turn and draw cards"
-    if a == A.STOP:
-        return "Остановиться в городе" if ru else "Stop in the city"
-    if a == A.DISPATCHER:
-        return f"{helpers['dispatcher']}: проехать через город" if ru else \
-            f"{helpers['dispatcher']}: pass through the city"
+    if a in _PLAIN:
+        return tr[_PLAIN[a]]
+    if a in _HELPER:
+        key, helper = _HELPER[a]
+        return tr[key].format(helper=helpers[helper])
     if a == A.ACCEPT_ROLL:
-        return f"Оставить бросок ({state.mv_left})" if ru else f"Keep the roll ({state.mv_left})"
-    if a == A.LOGISTICIAN:
-        return f"{helpers['logistician']}: перебросить" if ru else f"{helpers['logistician']}: reroll"
-    if a == A.SWITCHMAN:
-        return f"{helpers['switchman']}: инструкцию под низ стопки" if ru else \
-            f"{helpers['switchman']}: put the card under the pile"
-    if a == A.ACCEPT_CARD:
-        return "Выполнить инструкцию" if ru else "Carry out the departure card"
-    if a == A.ROLL_DEPLOY:
-        return "Бросить кубики отправления" if ru else "Roll the deployment dice"
+        return tr["accept_roll"].format(points=state.mv_left)
     if A.DEPLOY_COLOUR <= a < A.MOVE_COLOUR:
-        c = t["train_colours"][COLOURS[a - A.DEPLOY_COLOUR]]
-        return f"Выставить {c} поезд" if ru else f"Deploy a {c} train"
+        return tr["deploy_colour"].format(
+            colour=t["train_colours"][COLOURS[a - A.DEPLOY_COLOUR]])
     if A.MOVE_COLOUR <= a < A.CONDUCTOR:
-        c = t["train_colours"][COLOURS[a - A.MOVE_COLOUR]]
-        return f"Двигать: {c}" if ru else f"Move the {c} trains"
+        return tr["move_colour"].format(colour=t["train_colours"][COLOURS[a - A.MOVE_COLOUR]])
     if A.CONDUCTOR <= a < A.TRAIN:
-        c = t["train_colours"][COLOURS[a - A.CONDUCTOR]]
-        return f"{helpers['conductor']}: {c} стоят" if ru else f"{helpers['conductor']}: {c} trains stay"
+        return tr["conductor"].format(helper=helpers["conductor"],
+                                      colour=t["train_colours"][COLOURS[a - A.CONDUCTOR]])
     if A.TRAIN <= a < A.HOLD:
-        tr = a - A.TRAIN
-        return (f"Двигать: {train_name(tr, lang)}" if ru else f"Move the {train_name(tr, lang)}")
+        return tr["train"].format(train=train_name(a - A.TRAIN, lang))
     if A.HOLD <= a < A.PLAY:
-        tr = a - A.HOLD
-        return f"{helpers['station_master']}: {train_name(tr, lang)} стоит" if ru else \
-            f"{helpers['station_master']}: the {train_name(tr, lang)} stays"
+        return tr["station_master"].format(helper=helpers["station_master"],
+                                           train=train_name(a - A.HOLD, lang))
     if A.PLAY <= a < A.LOAD:
         purpose, slot = divmod(a - A.PLAY, 7)
         what = cards[A.PURPOSES[purpose]]
         if slot == 0:
-            return f"Сыграть «{what}»" if ru else f"Play {what}"
+            return tr["play"].format(card=what)
         x, y = A.PAIRS[slot - 1]
-        paid = f"{cards[A.CARD_TYPES[x]]} + {cards[A.CARD_TYPES[y]]}"
-        return f"«{what}» за две карточки ({paid})" if ru else f"{what} for two cards ({paid})"
+        return tr["play_pair"].format(
+            card=what, paid=f"{cards[A.CARD_TYPES[x]]} + {cards[A.CARD_TYPES[y]]}")
     if A.LOAD <= a < A.COUPLER:
-        tr, c = divmod(a - A.LOAD, 3)
-        return (f"Загрузить {train_name(tr, lang)} (сбросить «{cards[A.CARD_TYPES[c]]}»)" if ru
-                else f"Load the {train_name(tr, lang)} (discard {cards[A.CARD_TYPES[c]]})")
+        t_, c = divmod(a - A.LOAD, 3)
+        return tr["load"].format(train=train_name(t_, lang), card=cards[A.CARD_TYPES[c]])
     if A.COUPLER <= a < A.JUNCTION:
-        s = b.starts[a - A.COUPLER]
-        return f"{helpers['coupler']}: {node_name(b, s, lang)}"
+        return tr["coupler"].format(helper=helpers["coupler"],
+                                    node=node_name(b, b.starts[a - A.COUPLER], lang))
     if A.JUNCTION <= a < A.CONFIG:
-        n = b.junctions[a - A.JUNCTION]
-        return f"Стрелка: {node_name(b, n, lang)}" if ru else f"Switch at {node_name(b, n, lang)}"
+        return tr["junction"].format(node=node_name(b, b.junctions[a - A.JUNCTION], lang))
     if A.CONFIG <= a < A.FIELD_FROM:
         j = state.sw_junction if state.phase != 14 else state.setup_i
         k = a - A.CONFIG
         if 0 <= j < len(b.junctions) and k < len(b.junction_configs[j]):
-            return (f"Открыть {junction_setting(b, j, k, lang)}" if ru
-                    else f"Open {junction_setting(b, j, k, lang)}")
-        return f"setting {k}"
+            return tr["setting"].format(setting=junction_setting(b, j, k, lang))
+        return str(a)
     if A.FIELD_FROM <= a < A.FIELD_TO:
-        f = a - A.FIELD_FROM
-        return f"Снять семафор: {field_name(b, f, lang)}" if ru else \
-            f"Take the signal from {field_name(b, f, lang)}"
+        return tr["signal_from"].format(field=field_name(b, a - A.FIELD_FROM, lang))
     if A.FIELD_TO <= a < A.ROUTE:
-        f = a - A.FIELD_TO
-        return f"Семафор на {field_name(b, f, lang)}" if ru else f"Signal on {field_name(b, f, lang)}"
+        return tr["signal_to"].format(field=field_name(b, a - A.FIELD_TO, lang))
     if A.ROUTE <= a < A.NUM_ACTIONS:
-        e = a - A.ROUTE
-        return f"Ехать к {node_name(b, b.end_far_node[e], lang)}" if ru else \
-            f"Leave toward {node_name(b, b.end_far_node[e], lang)}"
+        return tr["route"].format(node=node_name(b, b.end_far_node[a - A.ROUTE], lang))
     return str(a)
 
 
@@ -176,36 +164,36 @@ def event_text(game, event: dict, lang: str = "en") -> str:
     return template.format(**f)
 
 
-def _card_text(card: dict, t: dict, ru: bool) -> str:
+def _card_text(card: dict, t: dict) -> str:
     col = t["train_colours"]
-    anyw = {"any": "любой цвет" if ru else "any colour", "all": "все поезда" if ru else "all trains"}
+    v = t["view"]
+    anyw = {"any": v["any_colour"], "all": v["all_trains"]}
     moves = ", ".join(col.get(m) or anyw.get(m, m) for m in card.get("moves", [])) or "—"
     dep = card.get("deploy")
     if isinstance(dep, list):
         dep = ", ".join(col.get(c, c) for c in dep)
-    return f"выставить {dep}; двигать: {moves}" if ru else f"deploy {dep}; move: {moves}"
+    return v["card"].format(deploy=dep, moves=moves)
 
 
 def render_text(obs: dict, lang: str = "en") -> str:
     t = i18n(lang)
-    ru = lang == "ru"
+    v = t["view"]
     b = board(obs["board"])
     name = t["nodes"]
     lines = [f"[bold]{t['title']}[/bold] — {t['board'][obs['board']]}"]
-    turn = ("Ход {turn}" if ru else "Turn {turn}").format(turn=obs["turn"])
     if obs["current_player"] is not None:
-        turn += (", активный игрок {p}" if ru else ", active player {p}").format(
-            p=obs["current_player"] + 1)
-    lines.append(turn)
+        lines.append(v["turn_active"].format(turn=obs["turn"], p=obs["current_player"] + 1))
+    else:
+        lines.append(v["turn"].format(turn=obs["turn"]))
     lines.append(f"{t['words']['clock']}: {'●' * obs['time_tokens']}{'○' * (obs['clock'] - obs['time_tokens'])}"
                  f"   {t['words']['pile']}: {obs['departure_pile']}")
     card = obs.get("departure_card")
     if card:
         title = (t["words"]["start_card"] if card.get("id") == "start"
                  else t["words"]["departure_card"])
-        lines.append(f"{title}: " + _card_text(card, t, ru))
+        lines.append(f"{title}: " + _card_text(card, t))
     for c in obs.get("departure_pile_bottom", []):
-        lines.append(f"{t['words']['pile_bottom']}: " + _card_text(c, t, ru))
+        lines.append(f"{t['words']['pile_bottom']}: " + _card_text(c, t))
     goods = "  ".join(f"{name.get(c, c)}: {g['count']} {t['goods'][g['colour']]}"
                       for c, g in obs["goods"].items())
     lines.append(goods)
@@ -227,21 +215,20 @@ def render_text(obs: dict, lang: str = "en") -> str:
         good = f" [{t['goods'][tr['good']]}]" if tr["good"] else ""
         lines.append(f"  [{style[tr['colour']]}]{col} {tr['id'] % 3 + 1}[/] {pos}{good}")
     sig = ", ".join(field_name(b, f, lang) for f in obs["signals"])
-    lines.append(f"[green]{'Семафоры' if ru else 'Signals'}:[/green] {sig}")
+    lines.append(v["signals"].format(fields=sig))
     sw = "; ".join(f"{name.get(j, j)}: {name.get(p[0], p[0])}↔{name.get(p[1], p[1])}"
                    for j, p in obs["switches"].items())
-    lines.append(f"{'Стрелки' if ru else 'Switches'}: {sw}")
+    lines.append(v["switches"].format(settings=sw))
     for i, h in enumerate(obs["hands"]):
-        lines.append(f"{'Игрок' if ru else 'Player'} {i + 1}: " +
-                     ", ".join(f"{t['cards'][k]} ×{v}" for k, v in h.items()))
-    free = [t["helpers"][k] for k, v in obs["helpers"].items() if not v]
-    lines.append(f"{'Свободные помощники' if ru else 'Helpers still free'}: {', '.join(free) or '—'}")
+        lines.append(v["player"].format(
+            n=i + 1, cards=", ".join(f"{t['cards'][k]} ×{n}" for k, n in h.items())))
+    free = [t["helpers"][k] for k, used in obs["helpers"].items() if not used]
+    lines.append(v["helpers_free"].format(helpers=", ".join(free) or "—"))
     if obs.get("dispatcher_active"):
-        lines.append(t["helpers"]["dispatcher"] + (": проезд через города" if ru
-                                                    else ": trains pass through cities"))
+        lines.append(v["dispatcher_active"].format(helper=t["helpers"]["dispatcher"]))
     if obs.get("moving"):
         m = obs["moving"]
-        lines.append(f"{'Движется' if ru else 'Moving'}: {train_name(m['train'], lang)} ({m['points']})")
+        lines.append(v["moving"].format(train=train_name(m["train"], lang), points=m["points"]))
     res = obs["result"]
     if res:
         lines.append(f"[bold]{t['reasons'].get(res['reason'], res['reason'])}[/bold]")

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields
+from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, texts
 
 from . import actions as A
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
@@ -75,7 +75,7 @@ class TicketToRideState(State):
 
     # -- legal actions ---------------------------------------------------------------------
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == TURN:
             out = self._turn_actions()
@@ -86,15 +86,27 @@ class TicketToRideState(State):
             if self.deck or sum(self.discard):
                 out.append(TAKE_BLIND)
             return out
+        if ph == PAY or ph == CHOOSE:
+            legal = self._legal  # built by this apply's step or `_take_forced`: reused
+            if legal is not None:
+                return legal[:]
         if ph == PAY:
-            out = [] if self.cancelled else [CANCEL]
-            out += map(PAY_BASE.__add__, self.payments(self.cur, self.pending))
+            pays = self.payments(self.cur, self.pending)
+            # a claim with one way to pay is paid at once (`_forced`), never taken back
+            out = [] if self.cancelled or len(pays) < 2 else [CANCEL]
+            out += map(PAY_BASE.__add__, pays)
             return out
         if ph == CHOOSE or ph == INITIAL:
             g = self.game
             n = len(self.offer[self.cur])
             return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
         return []
+
+    # A new list at every call. This game's apply checks one action and needs no list, so
+    # the list is not cached for it; only the one a claim's step or `_take_forced` builds
+    # (the ways to pay, the tickets to keep) is kept in the base's `_legal` until the next
+    # apply.
+    legal_actions = _legal_actions
 
     def _turn_actions(self) -> list[int]:
         g = self.game
@@ -169,7 +181,9 @@ class TicketToRideState(State):
 
     def apply(self, a: int) -> None:
         # The base's apply checks against the whole legal list; this game checks the one
-        # action it is given, which is cheaper here (see docs/developing.md).
+        # action it is given, which is cheaper here (see docs/developing.md). Each branch
+        # checks, clears the events and takes the step; after a claim or a ticket draw the
+        # engine takes the forced single choice, if any (`_take_forced`, `_apply`).
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")
@@ -186,13 +200,12 @@ class TicketToRideState(State):
                         raise IllegalAction("no claim is waiting for a payment: claim a route "
                                             "first")
                     raise IllegalAction(self._phase_reason("pay for a route"))
-                r = self.pending
-                slot = a - PAY_BASE
-                if slot not in self.payments(p, r):
-                    raise IllegalAction(self._pay_reason(p, r, slot))
+                if a not in self.legal_actions():
+                    raise IllegalAction(self._pay_reason(p, self.pending, a - PAY_BASE))
                 if self.record_events:
                     self.events = []
-                self._pay(p, r, slot)
+                self._legal = None
+                self._pay(p, self.pending, a - PAY_BASE)
                 return
             if ph != TURN:
                 raise IllegalAction(self._phase_reason("claim a route"))
@@ -205,19 +218,26 @@ class TicketToRideState(State):
             if L > self.trains[p]:
                 raise IllegalAction(
                     f"the route needs {L} trains and you have {self.trains[p]} left")
-            pays = self.payments(p, r)
-            if not pays:
+            # payable in at least one way (as `_claims` decides; the step lists the ways)
+            h = self.hands[p]
+            c = g.route_color[r]
+            if (max(h[:LOCO]) if c == GRAY else h[c]) + h[LOCO] < L:
                 raise IllegalAction("you do not hold the cards to pay for that route")
             if self.record_events:
                 self.events = []
-            if len(pays) == 1:
-                # interpretation 14: with one way to pay there is nothing to choose: paid at once
-                self._pay(p, r, pays[0])
-                return
+                self.emit({"type": "claim_pending", "player": p, "route": r})
+            # interpretation 14: the payment is a second decision, forced when the hand pays
+            # in one way only (`_forced`). The next legal list is known here: `_take_forced`
+            # and the next `legal_actions` use it.
             self.phase = PAY
             self.pending = r
-            if self.record_events:
-                self.emit({"type": "claim_pending", "player": p, "route": r})
+            pays = self.payments(p, r)
+            if len(pays) == 1:
+                self._legal = [PAY_BASE + pays[0]]
+                self._take_forced()
+            else:
+                self._legal = ([] if self.cancelled else [CANCEL]) + [
+                    PAY_BASE + x for x in pays]
             return
         if a < FACE_UP_SLOTS:
             if a < 0:
@@ -282,6 +302,7 @@ class TicketToRideState(State):
                 self.emit({"type": "draw_tickets", "player": p, "tickets": list(drawn),
                            "to": [p]})
                 self.emit({"type": "draw_tickets", "player": p, "count": k})
+            self._take_forced()  # the one ticket left in the pile is kept (16)
             return
         if a == PASS:
             if ph != TURN:
@@ -301,50 +322,73 @@ class TicketToRideState(State):
             if ph != CHOOSE and ph != INITIAL:
                 raise IllegalAction(self._phase_reason("choose tickets"))
             mask = a - KEEP_BASE
-            offer = self.offer[p]
+            n = len(self.offer[p])
             keep_min = g.keep_min_initial if ph == INITIAL else g.keep_min_draw
-            if mask >> len(offer):
-                raise IllegalAction(f"only {len(offer)} tickets are on offer")
-            kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
-            if len(kept) < min(keep_min, len(offer)):
+            if mask >> n:
+                raise IllegalAction(f"only {n} tickets are on offer")
+            if mask.bit_count() < min(keep_min, n):  # the tickets kept
                 raise IllegalAction(f"keep at least {keep_min} of the tickets")
             if self.record_events:
                 self.events = []
-            returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
-            self.tickets[p] = self.tickets[p] + kept
-            self.offer[p] = ()
-            if returned:
-                bit = 1 << (p + 5)
-                self.pile[0:0] = [t | bit for t in returned]
-            if self.record_events:
-                self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
-                           "returned": returned, "to": [p]})
-                self.emit({"type": "keep_tickets", "player": p, "kept": len(kept),
-                           "returned": len(returned)})
-            if ph == INITIAL:
-                if p + 1 < self.num_players:
-                    self.cur = p + 1
-                else:
-                    self.cur = 0
-                    self.phase = TURN
-                return
-            self.passes = 0
-            self._end_turn(p)
+            self._legal = None
+            self._keep(p, mask)
             return
         if a == CANCEL:
             if ph != PAY:
                 raise IllegalAction("no claim is waiting for a payment: nothing to take back")
             if self.cancelled:
                 raise IllegalAction("a claim may be taken back only once per turn")
+            if CANCEL not in self.legal_actions():
+                raise IllegalAction("a claim with one way to pay is paid at once")
             if self.record_events:
                 self.events = []
                 self.emit({"type": "claim_cancel", "player": p, "route": self.pending})
             # back to the start of the turn; nothing is counted (not a pass, not a turn)
+            self._legal = None
             self.pending = -1
             self.phase = TURN
             self.cancelled = True
             return
         raise IllegalAction(f"{a} is not a Ticket to Ride action")
+
+    def _forced(self) -> bool:
+        # Forced (docs/games/ticket_to_ride.md, interpretations 14 and 16): the payment of
+        # a claim that the hand can pay in one way only, and keeping the one ticket drawn
+        # from a pile down to its last card. A lone "pass" stays a decision.
+        return self.phase == PAY or self.phase == CHOOSE
+
+    def _apply(self, a: int) -> None:
+        # The engine's step for the decisions `_forced` names, the only ones it takes here
+        # (`apply` takes the players' own): a payment or the tickets kept.
+        if a >= PAY_BASE:
+            self._pay(self.cur, self.pending, a - PAY_BASE)
+        else:
+            self._keep(self.cur, a - KEEP_BASE)
+
+    def _keep(self, p: int, mask: int) -> None:
+        ph = self.phase
+        offer = self.offer[p]
+        kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
+        returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
+        self.tickets[p] = self.tickets[p] + kept
+        self.offer[p] = ()
+        if returned:
+            bit = 1 << (p + 5)
+            self.pile[0:0] = [t | bit for t in returned]
+        if self.record_events:
+            self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
+                       "returned": returned, "to": [p]})
+            self.emit({"type": "keep_tickets", "player": p, "kept": len(kept),
+                       "returned": len(returned)})
+        if ph == INITIAL:
+            if p + 1 < self.num_players:
+                self.cur = p + 1
+            else:
+                self.cur = 0
+                self.phase = TURN
+            return
+        self.passes = 0
+        self._end_turn(p)
 
     def _phase_reason(self, what: str) -> str:
         ph = self.phase
@@ -793,6 +837,7 @@ class TicketToRideState(State):
         for i, t in zip(slots, hidden):
             pile[i] = t
         s._result = None
+        s._legal = None  # the hand to pay from may be another now
         s.reseed(rng)
         return s
 
@@ -812,14 +857,14 @@ def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
 class TicketToRideGame(Game):
     actions = A
     id = "ticket_to_ride"
-    title = {"en": "Ticket to Ride", "ru": "Ticket to Ride (Билет на поезд)"}
-    description = {"en": "Claim railway routes across North America and connect the cities "
-                         "on your destination tickets.",
-                   "ru": "Прокладывайте железные дороги по Северной Америке и соединяйте "
-                         "города своих карт маршрутов."}
+    title = texts(__file__, "title")
+    description = texts(__file__, "description")
     min_players = 2
     max_players = 5
-    rules_version = "3"  # 2: a claim is two decisions; 3: three-locomotive row re-checked
+    # 2: a claim is two decisions; 3: three-locomotive row re-checked; 4: forced single
+    # choices taken by the engine (issue #27: a lone payment after its claim_pending event,
+    # the last ticket of the pile kept)
+    rules_version = "4"
     Options = TicketToRideOptions
     # search plays out and is guided by the cautious bot, which beats the heuristic
     rollout_bot = "cautious"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
-    A_BUILD, A_BUILD_AT, A_NOTE, A_STEP, NUM_COLOURS)
+    A_BUILD, A_BUILD_AT, A_DELIVER, A_NOTE, A_STEP, NUM_COLOURS)
 
 M = GAME.maps["eastern_us_canada"]
 
@@ -119,3 +119,14 @@ def chain(length, s, p=0):
         if r:
             return r
     raise AssertionError("no chain")
+
+
+def deliver_alone(s, cities: list[int], owners: list[int]) -> dict:
+    """Seat to move chooses to deliver where the cube and each next link are the only legal
+    choices: the engine takes them, forced single choices, in the same apply
+    (docs/developing.md). Checks and returns the delivery's event."""
+    s.apply(A_DELIVER)
+    done = [e for e in s.events if e["type"] == "delivery"]
+    assert len(done) == 1, [e["type"] for e in s.events]
+    assert done[0]["cities"] == list(cities) and done[0]["owners"] == list(owners)
+    return done[0]

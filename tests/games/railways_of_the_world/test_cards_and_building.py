@@ -6,7 +6,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_STEP,
     A_TAKE_CARD, A_USE_CARD, MAX_SEATS)
 from tests.games.railways_of_the_world.helpers import (
-    M, build_link, chain, city, fresh, give, route, set_cubes, to_turn)
+    M, build_link, chain, city, deliver_alone, fresh, give, route, set_cubes, to_turn)
 
 
 def _take(s, p, key):
@@ -94,9 +94,7 @@ def test_service_bounty_goes_to_the_first_delivery_there():
         s.city_colour[src] = R.GRAY
     set_cubes(s, src, [1 if i == k else 0 for i in range(5)])
     to_turn(s, 0)
-    s.apply(A_DELIVER)
-    s.apply(A_CUBE + src * 5 + k)
-    s.apply(A_MOVE + dest * MAX_SEATS)
+    deliver_alone(s, [src, dest], [0])
     assert s.points[0] == 1 + GAME.card_params[c]["points"] and c in s.discard
 
 

@@ -9,19 +9,20 @@ import pytest
 from railtable.engine import IllegalAction
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
-from railtable.games.railways_of_the_world.actions import (
-    A_CUBE, A_MOVE, A_NOTE, MAX_SEATS, NUM_COLOURS)
+from railtable.games.railways_of_the_world.actions import A_DELIVER, A_NOTE, NUM_COLOURS
 
 TOTAL_CUBES = 5 * GAME.cubes_per_colour
 M = GAME.maps["eastern_us_canada"]
 
 
-def _check_delivery(before, path_actions, p):
-    """Independent check of a finished delivery against the rulebook."""
-    cube = path_actions[0] - A_CUBE
-    src, k = divmod(cube, NUM_COLOURS)
-    assert before.cubes[cube] > 0
-    steps = [divmod(a - A_MOVE, MAX_SEATS) for a in path_actions[1:]]
+def _check_delivery(before, ev):
+    """Independent check of a finished delivery (its event) against the rulebook, from the
+    position where the player chose to deliver (the cube and the links may have been forced
+    single choices, taken by the engine)."""
+    p, k = ev["player"], ev["colour"]
+    src = ev["cities"][0]
+    assert before.cubes[src * NUM_COLOURS + k] > 0
+    steps = list(zip(ev["cities"][1:], ev["owners"]))
     assert 1 <= len(steps) <= before.level[p] + before.boost[p]
     cities = [src] + [c for c, _ in steps]
     assert len(set(cities)) == len(cities)  # no city twice
@@ -33,19 +34,17 @@ def _check_delivery(before, path_actions, p):
 
 
 def _random_game(n, seed, check=True, options=None):
-    s = GAME.new_state(n, seed, options, record_events=False)
+    s = GAME.new_state(n, seed, options, record_events=check)
     rng = random.Random(seed)
-    pending = None
+    before = None
+    deliveries = 0
     while not s.is_terminal():
         legal = s.legal_actions()
         assert legal == sorted(legal) and legal
         a = legal[int(rng.random() * len(legal))]
-        p = s.current_player()
         if check:
-            if a >= A_CUBE and s.phase == R.PH_DEL_CUBE:
-                pending = (s.clone(), [a], p)
-            elif pending and s.phase == R.PH_DEL_STEP:
-                pending[1].append(a)
+            if a == A_DELIVER and s.phase == R.PH_TURN:
+                before = s.clone()
             cash_before = sum(s.cash)
             notes_before = sum(s.notes)
         s.apply(a)
@@ -61,9 +60,11 @@ def _random_game(n, seed, check=True, options=None):
             assert sum(s.bag) + sum(s.cubes) == TOTAL_CUBES and min(s.cubes) >= 0
             assert s.markers == sum(s.empty)
             assert max(s.hex_nseg) <= 2
-            if pending and s.phase != R.PH_DEL_STEP:
-                _check_delivery(*pending)
-                pending = None
+            for ev in s.events:
+                if ev["type"] == "delivery":
+                    _check_delivery(before, ev)
+                    deliveries += 1
+    assert not check or s.delivered == deliveries
     return s
 
 

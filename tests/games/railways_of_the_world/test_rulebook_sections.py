@@ -321,9 +321,7 @@ def test_removing_unfinished_track_is_announced_with_its_tiles():
 def test_a_city_emptied_by_a_delivery_gets_a_marker_and_the_log_says_so():
     # rulebook: Доставка товара (once every cube has left a city, an empty-city marker goes
     # on it)
-    from railtable.games.railways_of_the_world.actions import A_CUBE, A_DELIVER, A_MOVE, MAX_SEATS
-
-    from .helpers import chain, set_cubes
+    from .helpers import chain, deliver_alone, set_cubes
     s = fresh(3, 3)
     a, b = chain(1, s)
     give(s, 0, 40000)
@@ -334,10 +332,7 @@ def test_a_city_emptied_by_a_delivery_gets_a_marker_and_the_log_says_so():
         s.city_colour[a] = R.GRAY
     set_cubes(s, a, [1, 0, 0, 0, 0])
     to_turn(s, 0)
-    s.apply(A_DELIVER)
-    s.apply(A_CUBE + a * 5 + k)
-    if s.phase == R.PH_DEL_STEP:
-        s.apply(A_MOVE + b * MAX_SEATS + 0)
+    deliver_alone(s, [a, b], [0])
     assert {"type": "empty_city", "city": a, "markers": 1, "map": M.id, "to": None} in s.events
     assert s.observation(None)["cities"][a]["empty"] is True
     assert s.observation(None)["empty_markers"] == 1

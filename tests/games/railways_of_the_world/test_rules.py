@@ -11,7 +11,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
 from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 from tests.games.railways_of_the_world.helpers import (
-    M, build_link, chain, fresh, give, route, set_cubes, to_turn)
+    M, build_link, chain, deliver_alone, fresh, give, route, set_cubes, to_turn)
 
 TOTAL_CUBES = 5 * GAME.cubes_per_colour
 
@@ -289,11 +289,7 @@ def test_delivery_scores_each_link_for_its_owner():
     set_cubes(s, cs[0], [1 if i == k else 0 for i in range(5)])
     s.level[0] = 2
     to_turn(s, 0)
-    s.apply(A_DELIVER)
-    assert s.legal_actions() == [A_CUBE + cs[0] * 5 + k]
-    s.apply(A_CUBE + cs[0] * 5 + k)
-    s.apply(A_MOVE + cs[1] * MAX_SEATS + 0)
-    s.apply(A_MOVE + cs[2] * MAX_SEATS + 1)
+    deliver_alone(s, cs[:3], [0, 1])  # one cube, one way: all forced
     assert s.points[:2] == [1, 1]
     assert s.empty[cs[0]] and s.markers == 1  # the city ran out: an empty-city marker
     assert sum(s.bag) + sum(s.cubes) == TOTAL_CUBES  # the cube went back into the bag
@@ -335,10 +331,9 @@ def test_delivery_stops_at_first_city_of_its_colour():
     set_cubes(s, cs[0], [1, 0, 0, 0, 0])
     s.level[0] = 3
     to_turn(s, 0)
-    s.apply(A_DELIVER)
-    s.apply(A_CUBE + cs[0] * 5)
-    assert s.legal_actions() == [A_MOVE + cs[1] * MAX_SEATS]
-    s.apply(A_MOVE + cs[1] * MAX_SEATS)
+    # the level allows three links, but the only way on ends at cs[1]: the cube and that
+    # link are forced single choices, and the delivery stops there
+    deliver_alone(s, cs[:2], [0])
     assert s.points[0] == 1 and s.phase == R.PH_TURN
 
 
@@ -371,9 +366,9 @@ def test_condition_cards_cannot_be_taken_and_pay_on_condition():
     s2.level[0] = 4
     to_turn(s2, 0)
     s2.apply(A_DELIVER)
-    s2.apply(A_CUBE + cs[0] * 5)
-    for x in cs[1:]:
-        s2.apply(A_MOVE + x * MAX_SEATS)
+    s2.apply(A_CUBE + cs[0] * 5)  # other cubes could go too: the cube is a decision
+    # along the chain, each next link is the only one: forced single choices
+    assert [e["cities"] for e in s2.events if e["type"] == "delivery"] == [cs[:5]]
     assert s2.points[0] == 4 + GAME.card_params[c]["points"]
     assert c in s2.discard and c not in s2.display
 
@@ -472,9 +467,7 @@ def test_end_after_one_more_round_and_scoring():
         s2.city_colour[cs[0]] = R.GRAY
     set_cubes(s2, cs[0], [0, 1, 0, 0, 0])
     to_turn(s2, 0)
-    s2.apply(A_DELIVER)
-    s2.apply(A_CUBE + cs[0] * 5 + k)
-    s2.apply(A_MOVE + cs[1] * MAX_SEATS)
+    deliver_alone(s2, cs[:2], [0])
     assert s2.end_round == s2.round + 1
     r0 = s2.round
     _finish_round(s2)

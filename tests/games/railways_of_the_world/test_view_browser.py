@@ -4,9 +4,10 @@ finished link) and a delivery by the person.
 
 The person's decisions come from the game's own heuristic bot, asked in-process about the
 position rebuilt from the server's database (which the test owns), steered to deliver as soon
-as a delivery is possible. Each decision is made by clicking the map element that carries it
-(a hex to start or extend the track, a city, a goods cube, a card), the shell's list of
-choices only where the view offers no element (turn choices, bids, loans).
+as a delivery with a choice of cube is possible. Each decision is made by clicking the map
+element that carries it (a hex to start or extend the track, a city, a goods cube, a card),
+the shell's list of choices only where the view offers no element (turn choices, bids,
+loans).
 """
 
 import re
@@ -28,9 +29,13 @@ MAX_DECISIONS = 80  # the first round takes the person 10-20 decisions
 
 def _decide(bot, state, delivered):
     legal = state.legal_actions()
-    # steer: a first delivery as soon as one is possible, whatever it scores
+    # steer: a first delivery as soon as one is possible with a choice of cube, whatever it
+    # scores (a lone cube is a forced single choice the engine takes: nothing to click)
     if not delivered and state.phase == R.PH_TURN and A_DELIVER in legal:
-        return A_DELIVER
+        trial = state.clone()
+        trial.apply(A_DELIVER)
+        if trial.phase == R.PH_DEL_CUBE:
+            return A_DELIVER
     return bot.act(state)
 
 

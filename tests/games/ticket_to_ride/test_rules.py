@@ -81,6 +81,20 @@ def test_note7_fewer_than_three_tickets_left_and_empty_pile():
         s.apply(DRAW_TICKETS)
 
 
+def test_note7_the_last_ticket_of_the_pile_is_kept_at_once():
+    # NOTES 7; rulebook: «Взятие новых карт маршрутов» (keep at least one): with one ticket
+    # drawn there is nothing to choose, so the engine keeps it in the same apply
+    last = ticket("Denver", "El Paso")
+    s = position(2, pile=[last])
+    held = s.tickets[0]
+    s.apply(DRAW_TICKETS)
+    assert s.tickets[0] == held + (last,) and s.pile == [] and s.offer[0] == ()
+    assert s.cur == 1 and s.phase == TURN
+    assert [(e["type"], e["to"]) for e in s.events] == [
+        ("draw_tickets", [0]), ("draw_tickets", None),
+        ("keep_tickets", [0]), ("keep_tickets", None)]
+
+
 def test_note7_kept_tickets_cannot_be_discarded():
     # NOTES 7; rulebook: «Взятие новых карт маршрутов» (no limit; kept ones stay to the end)
     s = position(2)
@@ -316,7 +330,8 @@ def test_claim_then_payment_only_for_the_pending_route():
 
 def test_single_payment_is_made_with_the_claim():
     # rulebook: «Создание железнодорожного маршрута»: with one way to pay there is nothing
-    # to choose, so the claim pays at once and the turn ends
+    # to choose, so the claim pays at once and the turn ends (the engine takes the forced
+    # payment in the same apply, with its event after the claim's)
     r = route("Montreal", "New York")        # blue 3
     g = route("Montreal", "Toronto")          # gray 3
     s = position(2, hands=[hand(blue=3, red=2), hand()])
@@ -324,8 +339,8 @@ def test_single_payment_is_made_with_the_claim():
     t.apply(claim(r))                        # blue 3 is the only way
     assert t.claimed[0] == (r,) and t.hands[0] == hand(red=2) and t.cur == 1
     assert t.phase == TURN and t.pending == -1
-    assert [e["type"] for e in t.events] == ["claim_route"]
-    assert t.events[0]["color"] == "blue" and t.events[0]["locomotives"] == 0
+    assert [e["type"] for e in t.events] == ["claim_pending", "claim_route"]
+    assert t.events[1]["color"] == "blue" and t.events[1]["locomotives"] == 0
     s.apply(claim(g))                        # gray 3: blue is the only colour with 3 cards
     assert s.claimed[0] == (g,) and s.hands[0] == hand(red=2)
     # two ways (blue or red with a locomotive): a payment decision follows
