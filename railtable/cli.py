@@ -25,7 +25,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from railtable.engine.registry import games as all_games
-from railtable.sim.args import (InputError, bot_specs, check_lang, check_setup,
+from railtable.sim.args import (InputError, bot_specs, check_bot, check_lang, check_setup,
                                 load_game, parse_options, seat_specs, split)
 
 BAD_INPUT = 2
@@ -530,6 +530,82 @@ def bench(
     console.print(t)
     console.print(f"{seconds:g} s per figure; {figures['implementation']} "
                   f"{figures['python']}; {figures['cores']} cores on this machine", style="dim")
+
+
+# -- train -----------------------------------------------------------------------------
+
+@app.command()
+def train(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    out: Path = typer.Option(..., "--out", "-o", help="The policy file to write (.npz); it is "
+                             "rewritten after every update, so an interrupted run keeps one."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Seats (default: the game's minimum)."),
+    opponent: list[str] = typer.Option(["random"], "--opponent", help="Bot spec of the other "
+                                       "seats while training; repeat to mix (one per game)."),
+    minutes: float = typer.Option(20.0, "--minutes", min=0.01,
+                                  help="Training time, evaluations left out."),
+    updates: Optional[int] = typer.Option(None, "--updates", min=0,
+                                          help="Stop sooner, after so many updates."),
+    reward: str = typer.Option("score_diff", "--reward", help="win or score_diff."),
+    eval_games: int = typer.Option(100, "--eval-games", min=1,
+                                   help="Games per opponent at each point of the curve."),
+    final_games: int = typer.Option(400, "--final-games", min=1,
+                                    help="Games per opponent at the end, seats rotated."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the learning curve (PNG)."),
+    seed: int = typer.Option(0, "--seed"),
+    options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Train a policy for one seat (PPO with action masks; needs the train extra), then seat
+    it anywhere as the bot policy(path=FILE)."""
+    with user_errors():
+        game = load_game(game_id)
+        opts = parse_options(game, options)
+        players = players or game.min_players
+        check_setup(game, players, opts)
+        opponent = [check_bot(game, spec, 1) for spec in opponent]
+        if reward not in ("win", "score_diff"):
+            raise InputError(f"--reward is win or score_diff, not {reward!r}")
+    _writable(out, "policy file")
+    _writable(plot, "plot")
+    try:
+        from railtable.rl.train import TrainConfig, plot_curve, train as run_train
+        import torch  # noqa: F401
+    except ImportError as e:
+        fail(f"training needs the train extra (pip install 'railtable[train]'): {e}")
+    cfg = TrainConfig(game=game.id, num_players=players,
+                      options=game.options_to_json(opts), opponents=tuple(opponent),
+                      minutes=minutes, max_updates=updates, reward=reward,
+                      eval_games=eval_games, final_games=final_games, seed=seed)
+    with _progress() as bar:
+        task = bar.add_task(f"training {game.id}", total=1000)
+
+        def progress(frac, r) -> None:
+            last = r.curve[-1][2] if r.curve else {}
+            rates = " ".join(f"{o} {w:.0%}" for o, w in last.items())
+            bar.update(task, completed=int(frac * 1000),
+                       description=f"training {game.id}: {r.episodes:,} games, {rates}")
+        result = run_train(cfg, out, progress=progress)
+        bar.update(task, completed=1000)
+    if plot is not None:
+        plot_curve(result, plot)
+    if as_json:
+        from dataclasses import asdict
+        typer.echo(json.dumps(asdict(result), indent=2))
+        return
+    t = Table(title=escape(f"{game.id}, {players} players: {out}"))
+    t.add_column("against")
+    t.add_column("games", justify="right")
+    t.add_column("win rate", justify="right")
+    t.add_column("95% interval", justify="right")
+    for f in result.final.values():
+        t.add_row(f["opponent"], str(f["games"]), f"{f['win_rate']:.1%}",
+                  f"{f['interval'][0]:.1%} - {f['interval'][1]:.1%}")
+    console.print(t)
+    console.print(f"{result.updates} updates, {result.episodes:,} games, "
+                  f"{result.decisions:,} decisions in {result.seconds / 60:.1f} min of training;"
+                  f" seat it with policy(path={out})", style="dim")
 
 
 # -- balance ---------------------------------------------------------------------------

@@ -37,8 +37,18 @@ class RandomBot(Bot):
         return legal[int(self.rng.random() * len(legal))]
 
 
+def policy_bot(seat: int, seed: int = 0, **params) -> Bot:
+    """policy(path=FILE): a policy trained by `railtable train` (railtable.rl.policy)."""
+    try:
+        from railtable.rl.policy import PolicyBot
+    except ImportError as e:  # imported on use: NumPy and Gymnasium are the `rl` extra
+        raise ValueError(f"policy bots need the rl extra (pip install 'railtable[rl]'): "
+                         f"{e}") from None
+    return PolicyBot(seat, seed, **params)
+
+
 def _generic_bots() -> dict:
-    bots = {"random": RandomBot}
+    bots = {"random": RandomBot, "policy": policy_bot}
     try:  # information-set MCTS, when installed (see railtable.bots.mcts)
         from railtable.bots.mcts import MCTSBot
         bots["mcts"] = MCTSBot
