@@ -10,6 +10,7 @@ masked out. By default the bot takes the most likely legal action (`greedy=false
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
@@ -124,6 +125,31 @@ def available(roots: list[Path]) -> str:
     return ", ".join(names) or "none"
 
 
+def named_for(game_id: str, roots: list[Path] | None = None) -> list[tuple[str, int]]:
+    """(name, player count) of each named policy trained for `game_id`, by name."""
+    out = {}
+    for root in roots if roots is not None else server_roots():
+        for f in sorted(root.glob("*" + SUFFIX)) if root.is_dir() else ():
+            if f.stem in out:
+                continue  # an earlier folder's policy of that name wins, as in resolve
+            try:
+                meta = _header(str(f), f.stat().st_mtime_ns)
+            except PolicyError:
+                continue
+            if meta.get("game") == game_id:
+                out[f.stem] = int(meta.get("num_players", 0))
+    return sorted(out.items())
+
+
+@functools.lru_cache(maxsize=256)
+def _header(path: str, _mtime: int) -> dict:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return json.loads(str(data["meta"]))
+    except (OSError, ValueError, KeyError) as e:
+        raise PolicyError(f"{path!r} is not a policy file: {e}") from None
+
+
 def server_roots() -> list[Path]:
     """The server's policy folders: RAILTABLE_POLICIES (os.pathsep-separated), then the
     policies shipped with Railtable."""
@@ -155,14 +181,18 @@ class PolicyBot(Bot):
             raise ValueError(f"this policy has {self.net.num_actions} actions; {game.id} "
                              f"has {game.num_actions} (trained on another version)")
 
+    def check_players(self, num_players: int) -> None:
+        trained = self.net.meta.get("num_players")
+        if trained != num_players:
+            raise ValueError(f"this policy was trained for {trained} players, not "
+                             f"{num_players}")
+
     def _table_for(self, state: State):
         t = self._table
         if t is None or t.num_players != state.num_players:
             from railtable.rl.common import Table  # gymnasium only when a policy plays
             meta = self.net.meta
-            if meta.get("num_players") != state.num_players:
-                raise ValueError(f"this policy was trained for {meta.get('num_players')} "
-                                 f"players, not {state.num_players}")
+            self.check_players(state.num_players)
             # States do not carry their options: the policy's own are used, and a table
             # whose options change the encoding is refused by its size just below.
             t = Table(state.game, state.num_players, meta.get("options"))

@@ -119,10 +119,15 @@ def game_folder(game) -> Path:
 
 def game_bots(game) -> list[str]:
     try:
-        return available_bots(game)
+        bots = [b for b in available_bots(game) if b != "policy"]
     except Exception:  # noqa: BLE001 - a game's bots that do not load: the generic ones
         log.exception("the bots of %s could not be listed", game.id)
         return ["random"]
+    try:  # trained policies are offered by name (railtable.rl.policy)
+        from railtable.rl.policy import named_for
+    except ImportError:
+        return bots
+    return bots + [f"policy(path={name})" for name, _ in named_for(game.id)]
 
 
 def game_info(game) -> dict:

@@ -107,6 +107,23 @@ def _whole(name: str, v, spec: str, limit: int, option: str, what: str) -> None:
                           f"of {limit} {what} ({option})")
 
 
+def _check_policy(path, shown: str) -> None:
+    """A client names a trained policy by one of the server's policy names, never by a
+    path (railtable.rl.policy.resolve)."""
+    if not isinstance(path, str):
+        raise ActionError("bad_bot", f"bot {shown}: policy needs path=NAME, one of this "
+                          "server's policies")
+    try:
+        from railtable.rl.policy import PolicyError, resolve, server_roots
+    except ImportError:
+        raise ActionError("bad_bot", "this server has no policy bots (the rl extra is not "
+                          "installed)") from None
+    try:
+        resolve(path, server_roots())
+    except PolicyError as e:
+        raise ActionError("bad_bot", f"bot {shown}: {e}") from None
+
+
 def check_bot(text: str, limits: Limits) -> str:
     """The spec to store for a client's bot spec, or ActionError naming what is wrong or
     which limit it exceeds. A search bounded only by iterations or steps gets ms=bot_ms."""
@@ -116,6 +133,8 @@ def check_bot(text: str, limits: Limits) -> str:
         raise ActionError("bad_bot", str(e)) from None
     shown = text.strip()[:80]
     p = spec.params
+    if spec.name == "policy":
+        _check_policy(p.get("path"), shown)
     for name, v in p.items():
         n = _number(name, v, shown)
         if n is None or name in ("ms", "iterations", "steps", "jobs"):

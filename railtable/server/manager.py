@@ -16,7 +16,6 @@ import secrets
 import time
 
 from railtable.bots.base import make_bot
-from railtable.bots.spec import SpecError
 from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
@@ -392,8 +391,12 @@ class Manager:
                 except ActionError as e:
                     raise ActionError(e.code, f"seat {i}: {e.message}", e.status) from None
                 try:
-                    make_bot(spec, game, i, 0)
-                except SpecError as e:
+                    bot = make_bot(spec, game, i, 0)
+                    check = getattr(bot, "check_players", None)  # a trained policy's count
+                    if check is not None:
+                        check(len(seats_in))
+                    bot.close()
+                except ValueError as e:  # SpecError, or a policy for another player count
                     raise ActionError("bad_bot", f"seat {i}: {e}") from None
                 except Exception:  # noqa: BLE001 - a game whose bots do not load
                     log.exception("bot %r of %s could not be made", spec, game.id)
