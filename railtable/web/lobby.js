@@ -214,6 +214,8 @@ async function refreshTables() {
     }
     listing = page;
     renderTables();
+    // what the list shows came from the server (tests wait for it; the first render is empty)
+    document.getElementById("table-list")?.setAttribute("data-loaded", q.toString());
   } catch (e) { /* the next refresh will tell */ }
 }
 

@@ -27,8 +27,9 @@ def new_context(browser):
 
 
 def listed(page):
-    """The table ids of the lobby's list, once it has loaded."""
-    page.wait_for_selector("#page-info")
+    """The table ids of the lobby's list, once it has come from the server (the page draws
+    an empty list, with its pager, before the first answer)."""
+    page.wait_for_selector("#table-list[data-loaded]")
     return page.eval_on_selector_all("li.table-row", "rows => rows.map(r => r.dataset.table)")
 
 
@@ -58,7 +59,8 @@ def test_a_private_table_is_joined_through_its_link_and_nobody_else_gets_in(serv
     eve.goto(server.url + "/")
     assert tid not in listed(eve)
     eve.fill("#search", "Только свои")
-    eve.wait_for_function("() => document.querySelector('#page-info').innerText.startsWith('0')")
+    eve.wait_for_function(
+        "() => (document.querySelector('#table-list').dataset.loaded || '').includes('q=')")
     assert listed(eve) == []
     eve.goto(f"{server.url}/table/{tid}")
     eve.wait_for_selector("#toast:not([hidden])")
