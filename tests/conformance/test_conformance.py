@@ -76,6 +76,23 @@ def _game_params(check: str) -> list:
     return out
 
 
+@pytest.mark.parametrize("case", params("labels"))
+def test_legal_actions_have_distinct_labels(case: Case):
+    # A player (and OpenSpiel, which checks action strings) must tell every choice apart:
+    # two legal actions never share a label, in either language.
+    for t in trajectories(case, default=1, other=1):
+        s = case.new_state(t.seed)
+        for i in range(len(t) + 1):
+            if s.is_terminal():
+                break
+            for lang in ("en", "ru"):
+                labels = [s.describe(a, lang) for a in s.legal_actions()]
+                twice = sorted({x for x in labels if labels.count(x) > 1})
+                assert not twice, f"{case.id} seed {t.seed} decision {i} ({lang}): {twice}"
+            if i < len(t):
+                s.apply(t.actions[i])
+
+
 @pytest.mark.parametrize("game_id", _game_params("legal_list"))
 def test_legal_list_belongs_to_the_caller(game_id: str):
     """A list returned by legal_actions() is the caller's: changing it changes nothing."""

@@ -79,17 +79,9 @@ def describe(state, a: int, lang: str = "en") -> str:
         if sum(1 for c in shown if c >= 0 and buy(c) == label) > 1:
             label += ac["display_place"].format(n=v + 1)
         return label
-    if typ == "discard_item" and v == 3:
-        return ac[typ].format(item=_item(g, t, pe[2] >> 1))
-    if typ == "discard_weapon" and v == 2:
-        return ac[typ].format(weapon=_weapon(g, t, pe[2]))
-    if typ in ("sell_item", "gamble", "discard_item"):
-        return ac[typ].format(item=_item(g, t, state.items[p][v] >> 1))
-    if typ in ("sell_weapon", "discard_weapon"):
-        return ac[typ].format(weapon=_weapon(g, t, state.weapons[p][v]))
-    if typ == "sell_head":
-        c = state.heads[p][v]
-        return ac["sell_head"].format(creature=_creature(g, t, c), price=g.c_value[c])
+    if typ in ("sell_item", "gamble", "discard_item", "sell_weapon", "discard_weapon",
+               "sell_head"):
+        return _in_hand(g, t, ac, state, p, pe, typ, v)
     if typ == "challenge":
         return ac["challenge"].format(seat=v + 1)
     if typ == "join_attacker":
@@ -115,6 +107,40 @@ def describe(state, a: int, lang: str = "en") -> str:
                                    mine=_item(g, t, state.items[p][pe[4]] >> 1))
     return ac.get(typ, typ)
 
+
+def _in_hand(g, t, ac: dict, state, p: int, pe, typ: str, v: int) -> str:
+    """A card in hand (or the one just taken, slot 3 of items, 2 of weapons, while the
+    player must throw one away). Cards of one name in two slots are two choices: told
+    apart by their slot, the one just taken as the new card."""
+    if typ in ("sell_head",):
+        def label(i):
+            c = state.heads[p][i]
+            return ac["sell_head"].format(creature=_creature(g, t, c), price=g.c_value[c])
+        slots = list(range(len(state.heads[p])))
+    elif typ in ("sell_weapon", "discard_weapon"):
+        def label(i):
+            new = i == 2 and typ == "discard_weapon" and pe is not None \
+                and pe[0] == R.P_WDISCARD
+            w = pe[2] if new else state.weapons[p][i]
+            return ac[typ].format(weapon=_weapon(g, t, w))
+        slots = list(range(len(state.weapons[p])))
+        if typ == "discard_weapon" and pe is not None and pe[0] == R.P_WDISCARD:
+            slots.append(2)
+    else:
+        def label(i):
+            new = i == 3 and typ == "discard_item" and pe is not None and pe[0] == R.P_DISCARD
+            code = pe[2] if new else state.items[p][i]
+            return ac[typ].format(item=_item(g, t, code >> 1))
+        slots = list(range(len(state.items[p])))
+        if typ == "discard_item" and pe is not None and pe[0] == R.P_DISCARD:
+            slots.append(3)
+    own = label(v)
+    if sum(1 for i in set(slots) if label(i) == own) > 1:
+        new = pe is not None and ((typ == "discard_item" and v == 3 and pe[0] == R.P_DISCARD)
+                                  or (typ == "discard_weapon" and v == 2
+                                      and pe[0] == R.P_WDISCARD))
+        own += ac["new_card"] if new else ac["hand_slot"].format(n=v + 1)
+    return own
 
 
 def event_text(game, ev: dict, lang: str = "en") -> str:
