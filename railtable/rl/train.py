@@ -12,7 +12,6 @@ drawn with `plot_curve`.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import asdict, dataclass, field
@@ -24,6 +23,7 @@ import numpy as np
 from railtable.bots.base import make_bot
 from railtable.rl import policy as policy_file
 from railtable.rl.common import Table
+from railtable.sim.ratings import wilson
 
 
 @dataclass
@@ -66,15 +66,9 @@ class TrainResult:
     final: dict[str, dict] = field(default_factory=dict)
 
 
-def win_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def win_interval(wins: float, n: int) -> tuple[float, float]:
     """Wilson's 95% interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+    return wilson(wins, n)
 
 
 def evaluate(path: str | Path, game: str, num_players: int, opponent: str, games: int,

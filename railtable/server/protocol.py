@@ -59,29 +59,28 @@ def stale(seq: int) -> ActionError:
     return ActionError("stale", f"stale seq: the table is at {seq}", 409)
 
 
+def _one_line(value: Any, code: str, what: str, most: int) -> str:
+    """Text given by a client for a name: spaces folded, 1 to `most` characters, no
+    control characters; else ActionError(code) saying so."""
+    if not isinstance(value, str):
+        raise ActionError(code, f"{what} must be text")
+    value = " ".join(value.split())
+    if not value or len(value) > most:
+        raise ActionError(code, f"{what} has 1-{most} characters")
+    if any(unicodedata.category(ch)[0] == "C" for ch in value):
+        raise ActionError(code, f"{what} may not contain control characters")
+    return value
+
+
 def clean_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise ActionError("bad_name", "a player name must be text")
-    name = " ".join(name.split())
-    if not name or len(name) > MAX_NAME:
-        raise ActionError("bad_name", f"a player name has 1-{MAX_NAME} characters")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise ActionError("bad_name", "a player name may not contain control characters")
-    return name
+    return _one_line(name, "bad_name", "a player name", MAX_NAME)
 
 
 def table_name(name: Any, title: str, first: str | None) -> str:
     """A table's name: the one given, else the game's title and the first player's name."""
     if name is None or name == "":
         return f"{title} — {first}"[:MAX_TABLE_NAME] if first else title[:MAX_TABLE_NAME]
-    if not isinstance(name, str):
-        raise ActionError("bad_table_name", "a table name must be text")
-    name = " ".join(name.split())
-    if not name or len(name) > MAX_TABLE_NAME:
-        raise ActionError("bad_table_name", f"a table name has 1-{MAX_TABLE_NAME} characters")
-    if any(unicodedata.category(ch)[0] == "C" for ch in name):
-        raise ActionError("bad_table_name", "a table name may not contain control characters")
-    return name
+    return _one_line(name, "bad_table_name", "a table name", MAX_TABLE_NAME)
 
 
 def invite_url(table_id: str, key: str) -> str:

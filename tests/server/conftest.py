@@ -14,6 +14,15 @@ NO_RATES = {"create_rate": "none", "message_rate": "none"}
 
 
 @pytest.fixture
+def pg_db():
+    """A fresh PostgreSQL database of its own for a multi-worker test, dropped after it."""
+    from tests.server.cluster import fresh_database
+    url, drop = fresh_database()
+    yield url
+    drop()
+
+
+@pytest.fixture
 def client(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'rt.db'}", bot_delay=0, limits=NO_RATES)
     with TestClient(app) as c:

@@ -24,13 +24,6 @@ pytestmark = [pytest.mark.cluster,
 
 
 @pytest.fixture
-def pg_db():
-    url, drop = fresh_database()
-    yield url
-    drop()
-
-
-@pytest.fixture
 def site(pg_db, tmp_path):
     s = Site(pg_db, check_redis(), tmp_path)
     yield s

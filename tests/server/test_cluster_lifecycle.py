@@ -7,18 +7,11 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.cluster import Site, check_records, check_redis, fresh_database
+from tests.server.cluster import Site, check_records, check_redis
 from tests.server.test_cluster import wait_finished
 
 pytestmark = [pytest.mark.cluster,
               pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")]
-
-
-@pytest.fixture
-def pg_db():
-    url, drop = fresh_database()
-    yield url
-    drop()
 
 
 def test_two_workers_see_each_passed_deadline_and_one_acts_on_it(pg_db, tmp_path):
