@@ -733,13 +733,18 @@ def serve(
     rate_messages: str = typer.Option(
         "20/second;600/minute", "--rate-messages", envvar="RAILTABLE_RATE_MESSAGES",
         help="WebSocket messages one connection may send (none: no limit)."),
+    rate_signin: str = typer.Option(
+        "10/minute;100/day", "--rate-signin", envvar="RAILTABLE_RATE_SIGNIN",
+        help="Sign-in attempts per client address and per user name; sign-ups per address "
+             "are counted apart at this rate (none: no limit)."),
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
     # checked by run() (railtable.server.limits.Limits), which names a bad one
     limits = {"bot_ms": bot_max_ms, "bot_iterations": bot_max_iterations,
               "bot_steps": bot_max_steps, "bot_jobs": bot_max_jobs,
-              "create_rate": rate_tables, "message_rate": rate_messages}
+              "create_rate": rate_tables, "message_rate": rate_messages,
+              "signin_rate": rate_signin}
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,

@@ -1,7 +1,7 @@
 """python -m railtable.server [--host H] [--port P] [--db URL] [--bot-delay S] [--idle-minutes M]
 [--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--open-hours H]
 [--sweep-seconds S] [--bot-workers N] [--bot-max-ms MS] [--bot-max-iterations N]
-[--bot-max-steps N] [--bot-max-jobs N] [--rate-tables RATE] [--rate-messages RATE]
+[--bot-max-steps N] [--bot-max-jobs N] [--rate-tables RATE] [--rate-messages RATE] [--rate-signin RATE]
 (limits also from RAILTABLE_BOT_MAX_MS etc.)"""
 
 import argparse
@@ -73,6 +73,9 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
                    help="tables one client address may create, e.g. 10/minute (none: no "
                    "limit); invitations it accepts and tables it cancels are counted apart "
                    "at this rate")
+    p.add_argument("--rate-signin", default=env("RAILTABLE_RATE_SIGNIN", d.signin_rate),
+                   help="sign-in attempts per client address and per user name (sign-ups "
+                   "per address counted apart), e.g. 10/minute;100/day")
     p.add_argument("--rate-messages", default=env("RAILTABLE_RATE_MESSAGES", d.message_rate),
                    help="WebSocket messages one connection may send, e.g. 20/second;600/minute")
 
@@ -81,7 +84,8 @@ def limits_from_args(a) -> dict:
     if a.bot_workers < 1:
         raise ValueError("--bot-workers must be at least 1")
     out = {field: getattr(a, flag[2:].replace("-", "_")) for flag, field, _ in LIMIT_FLAGS}
-    out.update(create_rate=a.rate_tables, message_rate=a.rate_messages)
+    out.update(create_rate=a.rate_tables, message_rate=a.rate_messages,
+               signin_rate=a.rate_signin)
     return Limits(**out).to_json()  # checked here, sent as JSON to the workers
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server import lifecycle, validate
+from railtable.server import accounts, lifecycle, validate
 from railtable.server.broker import make_broker
 from railtable.server import seatcookie
 from railtable.server.connections import Conn
@@ -109,6 +109,8 @@ def query_int(request: Request, key: str, default: int, lo: int, hi: int) -> int
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 9) or not lo <= int(raw) <= hi:
         raise ActionError("bad_request", f"{key} is a whole number from {lo} to {hi}")
     return int(raw)
+
+
 def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -211,6 +213,33 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     # -- API ----------------------------------------------------------------------------
 
+    async def account_of(request) -> "accounts.Account | None":
+        return await accounts.current(mgr(), request)
+
+    async def seat_of(request, table_id: str, token: str | None, seat_by_token) -> int | None:
+        """The seat this request holds at a table: its seat token's (unless that seat is
+        another account's and the request is signed in), else its account's seat there."""
+        acct = await account_of(request)
+        if token is None and acct is None:
+            return None
+        bound = await mgr().db.call(mgr().db.store.seat_accounts, table_id)
+        seat = seat_by_token(token) if token else None
+        if seat is not None and acct is not None and bound.get(seat, acct.id) != acct.id:
+            seat = None  # one account never acts at another's seat
+        if seat is None and acct is not None:
+            seat = next((s for s, a in sorted(bound.items()) if a == acct.id), None)
+        return seat
+
+    async def bind_taken(request, table_id: str, given: str | None, out: dict) -> None:
+        """After a seat was taken: a new token (a new holder) makes the seat its holder's
+        account's (or nobody's); the same token binds it to the account if unbound."""
+        acct = await account_of(request)
+        if out.get("token") != given:
+            await mgr().db.call(mgr().db.store.rebind_seat, table_id, out["seat"],
+                                acct.id if acct else None)
+        elif acct is not None:
+            await mgr().db.call(mgr().db.store.bind_seats, acct.id, {table_id: out["seat"]})
+
     async def api_games(request: Request) -> Response:
         return JSONResponse([game_info(g) for g in games().values()])
 
@@ -223,6 +252,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             except ActionError as e:
                 return error(e.code, e.message, e.status)
             token = out.pop("_cookie", None)
+            acct = await account_of(request)
+            if acct is not None and token is not None:  # the creator's seat is the account's
+                seat = next(s["seat"] for s in out["seats"] if s.get("mine"))
+                await mgr().db.call(mgr().db.store.bind_seats, acct.id, {out["id"]: seat})
             resp = JSONResponse(out, status_code=201)
             if token is not None:
                 seatcookie.set_seat(resp, request, out["id"], token)
@@ -242,8 +275,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                   "characters")
         except ActionError as e:
             return error(e.code, e.message, e.status)
+        acct = await account_of(request)
         return JSONResponse(await mgr().list_tables(
-            statuses, limit, offset, games=wanted, search=q, held=seatcookie.held(request)))
+            statuses, limit, offset, games=wanted, search=q, held=seatcookie.held(request),
+            account_id=acct.id if acct else None))
 
     async def api_table(request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -253,7 +288,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             row = await mgr().db.call(mgr().db.store.get_table, table_id)
             if row is None:
                 return not_found()
-            mine = seat_holding(row.seats, token)
+            mine = await seat_of(request, table_id, token,
+                                 lambda tok: seat_holding(row.seats, tok))
             if row.private and mine is None:
                 return not_found()
             if row.status in ENDED:
@@ -274,7 +310,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 return error(e.code, e.message, e.status)
             if t is None:
                 return not_found()
-        mine = t.seat_for_token(token) if token else None
+        mine = await seat_of(request, table_id, token, t.seat_for_token)
         if t.private and mine is None:
             return not_found()
         info = t.info()
@@ -310,11 +346,27 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                     token = seatcookie.token_for(request, table_id)
                     if token is not None and t.seat_for_token(token) is None:
                         token = None
+                acct = await account_of(request)
+                if acct is not None:
+                    mine = await seat_of(request, t.id, token if isinstance(token, str)
+                                         else None, t.seat_for_token)
+                    held_seat = t.seat_for_token(token) if isinstance(token, str) else None
+                    if held_seat is not None and mine != held_seat:
+                        raise ActionError("not_your_seat", "this seat belongs to another "
+                                          "account", 403)
+                    if mine is not None and held_seat is None and body.get("token") is None:
+                        # the account's seat, taken from another browser: it plays there
+                        # by its session (the seat's token stays with its first browser)
+                        srow = t.seats[mine]
+                        if srow.name is not None:
+                            return JSONResponse({"table": t.id, "url": f"/table/{t.id}",
+                                                 "seat": mine, "name": srow.name})
                 if t.private and not (isinstance(token, str) and (
                         t.seat_for_token(token) is not None
                         or t.seat_for_invite(token) is not None)):
                     return not_found()
                 out = await t.claim(body.get("name"), token, body.get("seat"))
+                await bind_taken(request, t.id, token, out)
             except TableGone:  # evicted while we read the body: the table afresh
                 continue
             except ActionError as e:
@@ -342,6 +394,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                     return invalid
                 out = await t.accept(body.get("key"), body.get("name"),
                                      seatcookie.token_for(request, table_id))
+                await bind_taken(request, t.id, body.get("key"), out)
             except TableGone:
                 continue
             except ActionError as e:
@@ -355,8 +408,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         row = await mgr().db.call(mgr().db.store.get_table, table_id)
         if row is None:
             return None
-        return not row.private or seat_holding(
-            row.seats, seatcookie.bearer_or_cookie(request, table_id)) is not None
+        return not row.private or await seat_of(
+            request, table_id, seatcookie.bearer_or_cookie(request, table_id),
+            lambda tok: seat_holding(row.seats, tok)) is not None
 
     async def api_cancel(request: Request) -> Response:
         """The creator cancels a table that has not started: {"creator": secret}."""
@@ -369,8 +423,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 if t is None:
                     return not_found()
                 creator = body.get("creator")
-                if t.private and not lifecycle.is_creator(t, creator) and seat_holding(
-                        t.seats, seatcookie.bearer_or_cookie(request, t.id)) is None:
+                if t.private and not lifecycle.is_creator(t, creator) and await seat_of(
+                        request, t.id, seatcookie.bearer_or_cookie(request, t.id),
+                        t.seat_for_token) is None:
                     return not_found()  # a private table is no table to a stranger
                 try:
                     await lifecycle.cancel(t, creator)
@@ -401,8 +456,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     async def api_record(request: Request) -> Response:
         t = await mgr().db.call(mgr().db.store.get_table, request.path_params["id"])
-        if t is None or (t.private and seat_holding(
-                t.seats, seatcookie.bearer_or_cookie(request, t.id)) is None):
+        if t is None or (t.private and await seat_of(
+                request, t.id, seatcookie.bearer_or_cookie(request, t.id),
+                lambda tok: seat_holding(t.seats, tok)) is None):
             return not_found()
         if t.status not in ENDED:
             return error("not_finished", "the record is published when the game is over", 403)
@@ -423,6 +479,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 list(games())
             openapi.update(doc)
         return JSONResponse(openapi)
+
+    me, signup, signin, signout, change_password = accounts.routes(
+        holder, read_json, error, client_address)
 
     async def health(request: Request) -> Response:
         import os
@@ -489,7 +548,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         by_cookie = False
         if token is None:
             token = seatcookie.token_for(websocket, websocket.path_params["id"])
-            by_cookie = token is not None
+            by_cookie = token is not None or accounts.session_id(websocket) is not None
         if by_cookie and not seatcookie.same_origin(websocket):
             # cross-site WebSocket hijacking: another site's page opened this socket, and
             # the browser added the seat's cookie
@@ -503,6 +562,13 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             if token is not None and (seat := table.seat_for_token(token)) is None \
                     and not by_cookie and not table.private:
                 return await refuse("bad_token", "this seat link is not valid", 4403)
+            if by_cookie or accounts.session_id(websocket) is not None:
+                # the seat cookie's seat, or the account's (from any browser)
+                mine = await seat_of(websocket, table.id, token, table.seat_for_token)
+                if seat is not None and mine != seat:
+                    return await refuse("not_your_seat", "this seat belongs to another "
+                                        "account", 4403)
+                seat = mine
             if table.private and seat is None:
                 return await refuse("not_found", "no such table", 4404)
             conn = Conn(websocket, seat, lang)
@@ -603,8 +669,35 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables/{id}/cancel", api_cancel, methods=["POST"]),
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
+        Route("/api/account", me),
+        Route("/api/account/signup", signup, methods=["POST"]),
+        Route("/api/account/signin", signin, methods=["POST"]),
+        Route("/api/account/signout", signout, methods=["POST"]),
+        Route("/api/account/password", change_password, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
         Mount("/static", StaticFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan,
-                     exception_handlers={ActionError: refused, HTTPException: http_refused})
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={ActionError: refused, HTTPException: http_refused})
+    app.add_middleware(OriginGuard)
+    return app
+
+
+class OriginGuard:
+    """Cross-site request forgery: a POST whose Origin names another site is refused before
+    any handler runs (cookies authenticate seats and sessions). Browsers send Origin with
+    every POST; a client that is not a browser sends none and is let through, as it carries
+    its own secrets. (A cross-site form could not send application/json anyway.)"""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            conn = HTTPConnection(scope)
+            if not seatcookie.same_origin(conn) or \
+                    conn.headers.get("sec-fetch-site") == "cross-site":
+                resp = error("bad_origin", "this request comes from another site's page; "
+                             "use this site's own pages", 403)
+                return await resp(scope, receive, send)
+        await self.app(scope, receive, send)

@@ -39,13 +39,15 @@ class Limits:
     bot_jobs: int = 1  # search processes of one bot (beyond the shared pool)
     create_rate: str = "10/minute"  # tables created per client address
     message_rate: str = "20/second;600/minute"  # WebSocket messages per connection
+    # sign-in attempts (and sign-ups) per client address, and sign-in attempts per user name
+    signin_rate: str = "10/minute;100/day"
 
     def __post_init__(self) -> None:
         for name in ("bot_ms", "bot_iterations", "bot_steps", "bot_jobs"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {v!r}")
-        for name in ("create_rate", "message_rate"):
+        for name in ("create_rate", "message_rate", "signin_rate"):
             parse_rates(getattr(self, name), name)
 
     @classmethod
@@ -183,6 +185,8 @@ class RateLimiter:
                                            SlidingWindowCounterRateLimiter)
         self.create_items = parse_rates(limits.create_rate, "create_rate")
         self.message_items = parse_rates(limits.message_rate, "message_rate")
+        self.signin_items = parse_rates(limits.signin_rate, "signin_rate")
+        self.signin_text = limits.signin_rate
         self.create_text = limits.create_rate
         self.message_text = limits.message_rate
         shared = MemoryStorage()
@@ -216,6 +220,18 @@ class RateLimiter:
             raise ActionError("rate_limited", f"too many requests from your address: at most "
                               f"{self.create_text} (--rate-tables) of this kind; try again "
                               "later", 429)
+
+    async def signin(self, what: str, client: str, name_key: str | None = None) -> None:
+        """A sign-in attempt (`what`: signin, or signup, counted apart): per client address,
+        and a sign-in per user name too (one name guessed at from many addresses)."""
+        if not await self._hit(self.create_limiter, self.signin_items, what, client):
+            raise ActionError("rate_limited", f"too many attempts from your address: at most "
+                              f"{self.signin_text} (--rate-signin); try again later", 429)
+        if name_key is not None and not await self._hit(
+                self.create_limiter, self.signin_items, what + "-name", name_key):
+            raise ActionError("rate_limited", f"too many sign-in attempts for this user name: "
+                              f"at most {self.signin_text} (--rate-signin); try again later",
+                              429)
 
     async def message(self, conn_id: str) -> ActionError | None:
         if not await self._hit(self.message_limiter, self.message_items, "message", conn_id):

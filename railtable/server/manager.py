@@ -472,10 +472,14 @@ class Manager:
 
     async def list_tables(self, statuses: list[str], limit: int = 20, offset: int = 0, *,
                           games: list[str] | None = None, search: str = "",
-                          held: dict[str, str] | None = None) -> dict:
+                          held: dict[str, str] | None = None,
+                          account_id: int | None = None) -> dict:
         """A page of the lobby. `held`: {table id: token} of the seat cookies the asker
-        sent; those that hold a seat make "my tables", listed first (private ones too)."""
+        sent; those that hold a seat make "my tables", listed first (private ones too),
+        with the seats of the asker's account (`account_id`) from any browser."""
         mine = await self.my_seats(held or {})
+        if account_id is not None:
+            mine = {**await self.db.call(self.db.store.account_seats, account_id), **mine}
         total, rows = await self.db.call(functools.partial(
             self.db.store.list_tables, statuses, limit, offset, games=games, search=search,
             mine=list(mine)))

@@ -80,6 +80,8 @@ seats_t = Table(
     # bot (the `bot` column) plays it for them
     Column("state", String(16), nullable=True),
     Column("reserve", Float, nullable=True),  # seconds of the clock's reserve left
+    # the account whose seat this is (revision 0004): found from any browser it signs in at
+    Column("account_id", Integer, nullable=True, index=True),
 )
 
 actions_t = Table(
@@ -115,6 +117,35 @@ meta_t = Table(
     Column("key", String(32), primary_key=True),
     Column("value", String(200), nullable=False),
 )
+
+
+# accounts (revision 0004, railtable.server.accounts): the name as typed, its casefolded form
+# (unique), and the Argon2 hash of the password
+accounts_t = Table(
+    "accounts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+# signed-in browsers: the sha256 of the session id in the browser's cookie, never the id
+sessions_t = Table(
+    "sessions", metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False, index=True),
+)
+
+
+@dataclass
+class Account:
+    id: int
+    name: str
+    password_hash: str
 
 
 @dataclass
@@ -590,6 +621,94 @@ class Store:
             self._save_reserves(c, table_id, turn)
             c.execute(delete(actions_t).where(and_(actions_t.c.table_id == table_id,
                                                    actions_t.c.seq >= keep)))
+
+    # -- accounts (railtable.server.accounts) ---------------------------------------------
+
+    def create_account(self, name: str, key: str, password_hash: str) -> int | None:
+        """The new account's id, or None if the name (its casefolded `key`) is taken."""
+        try:
+            with self.engine.begin() as c:
+                return c.execute(insert(accounts_t).values(
+                    name=name, name_key=key, password_hash=password_hash,
+                    created=time.time())).inserted_primary_key[0]
+        except IntegrityError:
+            return None
+
+    def account_by_key(self, key: str) -> Account | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(accounts_t).where(accounts_t.c.name_key == key)).first()
+            return Account(r.id, r.name, r.password_hash) if r else None
+
+    def set_password(self, account_id: int, password_hash: str,
+                     keep_session: str | None = None, end_sessions: bool = True) -> None:
+        """A new password hash; with `end_sessions`, every session of the account but
+        `keep_session` ends."""
+        with self.engine.begin() as c:
+            c.execute(update(accounts_t).where(accounts_t.c.id == account_id)
+                      .values(password_hash=password_hash))
+            if not end_sessions:
+                return
+            cond = sessions_t.c.account_id == account_id
+            if keep_session is not None:
+                cond = and_(cond, sessions_t.c.id_hash != keep_session)
+            c.execute(delete(sessions_t).where(cond))
+
+    def create_session(self, id_hash: str, account_id: int, expires: float) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(delete(sessions_t).where(sessions_t.c.expires < now))  # the expired
+            c.execute(insert(sessions_t).values(id_hash=id_hash, account_id=account_id,
+                                                created=now, expires=expires))
+
+    def session_account(self, id_hash: str) -> Account | None:
+        """The account of an unexpired session."""
+        with self.engine.connect() as c:
+            r = c.execute(select(accounts_t).join(
+                sessions_t, sessions_t.c.account_id == accounts_t.c.id).where(and_(
+                    sessions_t.c.id_hash == id_hash,
+                    sessions_t.c.expires > time.time()))).first()
+            return Account(r.id, r.name, r.password_hash) if r else None
+
+    def end_session(self, id_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(delete(sessions_t).where(sessions_t.c.id_hash == id_hash))
+
+    def bind_seats(self, account_id: int, seats: dict[str, int]) -> None:
+        """Bind these seats ({table id: seat}) to the account, unless another account's."""
+        if not seats:
+            return
+        with self.engine.begin() as c:
+            c.execute(update(seats_t).where(and_(
+                seats_t.c.table_id == _bind("tid"), seats_t.c.seat == _bind("s"),
+                seats_t.c.kind == "human", seats_t.c.account_id.is_(None))).values(
+                account_id=account_id), [{"tid": t, "s": s} for t, s in seats.items()])
+
+    def rebind_seat(self, table_id: str, seat: int, account_id: int | None) -> None:
+        """A seat given to a new holder (a new token): its account is the new holder's."""
+        with self.engine.begin() as c:
+            c.execute(update(seats_t).where(and_(seats_t.c.table_id == table_id,
+                                                 seats_t.c.seat == seat))
+                      .values(account_id=account_id))
+
+    def seat_accounts(self, table_id: str) -> dict[int, int]:
+        """{seat: account id} of a table's seats bound to accounts."""
+        with self.engine.connect() as c:
+            return {r.seat: r.account_id for r in c.execute(
+                select(seats_t.c.seat, seats_t.c.account_id).where(and_(
+                    seats_t.c.table_id == table_id, seats_t.c.account_id.is_not(None))))}
+
+    def account_seats(self, account_id: int, most: int = 1000) -> dict[str, int]:
+        """{table id: seat} of the account's seats (one a table), the latest tables first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats_t.c.table_id, seats_t.c.seat)
+                             .join(tables_t, tables_t.c.id == seats_t.c.table_id)
+                             .where(seats_t.c.account_id == account_id)
+                             .order_by(tables_t.c.updated.desc(), seats_t.c.seat)
+                             .limit(most))
+            out: dict[str, int] = {}
+            for r in rows:
+                out.setdefault(r.table_id, r.seat)
+            return out
 
     def count_actions(self, table_id: str) -> int:
         with self.engine.connect() as c:
