@@ -565,7 +565,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             if by_cookie or accounts.session_id(websocket) is not None:
                 # the seat cookie's seat, or the account's (from any browser)
                 mine = await seat_of(websocket, table.id, token, table.seat_for_token)
-                if seat is not None and mine != seat:
+                if seat is not None and mine is None:
                     return await refuse("not_your_seat", "this seat belongs to another "
                                         "account", 4403)
                 seat = mine
