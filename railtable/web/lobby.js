@@ -195,6 +195,65 @@ function renderCreated() {
   return box;
 }
 
+// The account box: sign up / sign in for a guest; sign out / change password once signed in.
+let account = null; // {name} of the signed-in account, or null (a guest)
+const acct = {name: "", password: "", old: "", fresh: "", error: "", note: ""};
+
+function acctInput(id, key, type, label, autocomplete) {
+  return el("label", {}, el("span", {}, t(label, lang)),
+    el("input", {id, type, value: acct[key], autocomplete, maxlength: type === "password" ? 128 : 32,
+      oninput: (e) => { acct[key] = e.target.value; }}));
+}
+
+async function accountCall(path, body) {
+  try {
+    const r = await api(path, body);
+    account = r.account;
+    acct.password = acct.old = acct.fresh = "";
+    acct.error = "";
+    if (account && !form.name.trim()) form.name = account.name;
+    return true;
+  } catch (e) {
+    acct.error = errorText(e, lang);
+    return false;
+  } finally {
+    render();
+    refreshTables(); // the account's tables come first in the list
+  }
+}
+
+function renderAccount() {
+  const box = el("section", {class: "card account", id: "account", "data-signed-in": account ? "yes" : "no"},
+    el("h2", {}, t("account", lang)));
+  if (!account) {
+    box.append(el("p", {class: "muted"}, t("guest_note", lang)),
+      acctInput("account-name", "name", "text", "user_name", "username"),
+      acctInput("account-password", "password", "password", "password", "current-password"),
+      el("button", {type: "button", id: "sign-in", class: "primary", onclick: () => {
+        acct.note = ""; accountCall("/api/account/signin", {name: acct.name, password: acct.password});
+      }}, t("sign_in", lang)), " ",
+      el("button", {type: "button", id: "sign-up", onclick: () => {
+        acct.note = ""; accountCall("/api/account/signup", {name: acct.name, password: acct.password});
+      }}, t("sign_up", lang)));
+  } else {
+    box.append(el("p", {}, t("signed_in_as", lang), " ", el("b", {id: "account-shown"}, account.name), " ",
+      el("button", {type: "button", id: "sign-out", onclick: () => {
+        acct.note = ""; accountCall("/api/account/signout", {});
+      }}, t("sign_out", lang))));
+    box.append(el("details", {id: "password-box"}, el("summary", {}, t("change_password", lang)),
+      acctInput("old-password", "old", "password", "old_password", "current-password"),
+      acctInput("new-password", "fresh", "password", "new_password", "new-password"),
+      el("button", {type: "button", id: "change-password", onclick: async () => {
+        const ok = await accountCall("/api/account/password", {old: acct.old, new: acct.fresh});
+        acct.note = ok ? t("password_changed", lang) : "";
+        render();
+      }}, t("change_password", lang))));
+  }
+  if (acct.note) box.append(el("p", {class: "muted", id: "account-note"}, acct.note));
+  box.append(el("p", {class: "error", id: "account-error"}, acct.error));
+  return box;
+}
+
 // The list of tables: one page at a time, filtered on the server; my tables come first.
 const PAGE = 20;
 const filter = {status: "", game: "", q: "", offset: 0};
@@ -287,7 +346,7 @@ function render() {
   top.replaceChildren(el("h1", {}, el("a", {href: "/"}, "Railtable")),
     langSwitch(lang, (l) => { lang = l; render(); }));
   const main = document.getElementById("main");
-  main.replaceChildren(el("div", {class: "col"}, renderForm(), renderCreated()),
+  main.replaceChildren(el("div", {class: "col"}, renderAccount(), renderForm(), renderCreated()),
     el("section", {class: "card", id: "tables"}, el("h2", {}, t("tables", lang)), renderFilters(),
       el("div", {id: "table-list"}), el("div", {class: "pager", id: "pager"})));
   renderTables();
@@ -296,6 +355,7 @@ function render() {
 async function start() {
   setLang(lang);
   gamesList = await api("/api/games");
+  account = (await api("/api/account")).account;
   const preferred = new URLSearchParams(location.search).get("game");
   selectGame(preferred || (gamesList.find((g) => g.has_view) || gamesList[0]).id);
   render();
