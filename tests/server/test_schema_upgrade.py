@@ -40,7 +40,7 @@ def revision(url: str) -> str:
 
 def test_the_revisions_are_one_line_from_the_schema_before_alembic():
     chain = [r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()][::-1]
-    assert chain[:3] == ["0001_initial", "0002_lifecycle", "0003_private"] \
+    assert chain[:4] == ["0001_initial", "0002_lifecycle", "0003_private", "0004_accounts"] \
         and chain[-1] == HEAD
 
 
@@ -128,6 +128,9 @@ def test_an_older_database_is_stamped_upgraded_and_its_game_goes_on(db_url, tmp_
 
 
 def test_a_database_before_table_names_and_invitations_opens(db_url):
+    from alembic import command
+
+    from railtable.server.storage import alembic_config
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         out = make_table(client, [{"kind": "human", "name": "A"}, {"kind": "human"}])
         tid, key = out["id"], out["seats"][1]["key"]
@@ -137,6 +140,7 @@ def test_a_database_before_table_names_and_invitations_opens(db_url):
     engine = create_engine(db_url)
     try:
         with engine.begin() as c:
+            command.downgrade(alembic_config(c), "0003_private")  # before accounts (#24)
             c.execute(text("UPDATE seats SET token_hash = invite_hash WHERE name IS NULL"))
             c.execute(text("DROP INDEX ix_tables_name_key"))
             for col in ("name", "name_key", "private"):
@@ -157,3 +161,54 @@ def test_a_database_before_table_names_and_invitations_opens(db_url):
         assert client.post("/api/invitations/accept",
                            json={"table": tid, "key": key}).status_code == 404
         assert [t["id"] for t in client.get("/api/tables?q=").json()["tables"]] == [tid]
+
+
+def test_a_database_before_accounts_upgrades_and_its_game_goes_on(db_url):
+    from alembic import command
+
+    from railtable.server.storage import alembic_config
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        r = client.post("/api/tables", json={"game": "toy", "cookie": True, "seats": [
+            {"kind": "human", "name": "A"}, {"kind": "human", "open": True}]})
+        tid = r.json()["id"]
+        seat_cookie = dict(client.cookies)
+        client.cookies.clear()  # B, from another browser
+        r = client.post(f"/api/tables/{tid}/join", json={"name": "B"})
+        tokens = [None, r.json()["token"]]
+        for k, v in seat_cookie.items():
+            client.cookies.set(k, v)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            st = hello(ws)  # A, by the cookie
+            ws.send_json({"type": "act", "seq": 0, "id": st["legal"][0]["id"]})
+            recv_until(ws, lambda m: m.get("type") == "update" and m["seq"] == 1)
+    # back to what revision 0003 (issue #23) left: no accounts, no sessions, no seat owners
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as c:
+            command.downgrade(alembic_config(c), "0003_private")
+        with engine.connect() as c:
+            names = set(inspect(c).get_table_names())
+            assert "accounts" not in names and "sessions" not in names
+            assert "account_id" not in {col["name"] for col in inspect(c).get_columns("seats")}
+    finally:
+        engine.dispose()
+    assert revision(db_url) == "0003_private"
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        assert revision(db_url) == HEAD
+        info = client.get(f"/api/tables/{tid}").json()
+        assert info["moves"] == 1 and info["status"] == "running"
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            st = hello(ws, tokens[1])
+            assert st["seq"] == 1 and st["seat"] == 1 and st["legal"]
+            ws.send_json({"type": "act", "seq": 1, "id": st["legal"][0]["id"]})
+            assert recv_until(ws, lambda m: m.get("type") in ("update", "error"))[0] \
+                .get("seq") == 2
+        # A's browser signs up: the old seat becomes the account's, found from elsewhere
+        for k, v in seat_cookie.items():
+            client.cookies.set(k, v)
+        r = client.post("/api/account/signup", json={"name": "Alice", "password": "p" * 8})
+        assert r.status_code == 201
+        session = client.cookies["rt_session"]
+        client.cookies.clear()
+        client.cookies.set("rt_session", session)
+        assert client.get(f"/api/tables/{tid}").json()["my_seat"] == 0
