@@ -220,8 +220,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         """The seat this request holds at a table: its seat token's (unless that seat is
         another account's and the request is signed in), else its account's seat there."""
         acct = await account_of(request)
-        if token is None and acct is None:
-            return None
+        if acct is None:  # a guest: the seat token alone (no database read)
+            return seat_by_token(token) if token else None
         bound = await mgr().db.call(mgr().db.store.seat_accounts, table_id)
         seat = seat_by_token(token) if token else None
         if seat is not None and acct is not None and bound.get(seat, acct.id) != acct.id:

@@ -477,7 +477,7 @@ class Manager:
         """A page of the lobby. `held`: {table id: token} of the seat cookies the asker
         sent; those that hold a seat make "my tables", listed first (private ones too),
         with the seats of the asker's account (`account_id`) from any browser."""
-        mine = await self.my_seats(held or {})
+        mine = await self.my_seats(held or {}, account_id)
         if account_id is not None:
             mine = {**await self.db.call(self.db.store.account_seats, account_id), **mine}
         total, rows = await self.db.call(functools.partial(
@@ -498,12 +498,15 @@ class Manager:
         return {"total": total, "offset": offset, "limit": limit, "mine": len(mine),
                 "tables": out}
 
-    async def my_seats(self, held: dict[str, str]) -> dict[str, int]:
-        """{table id: seat} for the seat tokens that really hold a seat."""
+    async def my_seats(self, held: dict[str, str],
+                       account_id: int | None = None) -> dict[str, int]:
+        """{table id: seat} for the seat tokens that really hold a seat (with `account_id`,
+        a signed-in asker: none of another account's seats)."""
         if not held:
             return {}
         return await self.db.call(self.db.store.seats_held,
-                                  {t: hash_token(tok) for t, tok in held.items()})
+                                  {t: hash_token(tok) for t, tok in held.items()},
+                                  account_id)
 
     async def replay(self, table_id: str, upto: int | None, lang: str) -> dict | None:
         """The position after `upto` actions as a spectator sees it, with its log."""

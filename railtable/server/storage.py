@@ -461,15 +461,20 @@ class Store:
                 x.seats = seats[x.id]
             return total, out
 
-    def seats_held(self, held: dict[str, str]) -> dict[str, int]:
-        """{table id: seat} for each (table id, token hash) pair that names a seat."""
+    def seats_held(self, held: dict[str, str],
+                   account_id: int | None = None) -> dict[str, int]:
+        """{table id: seat} for each (table id, token hash) pair that names a seat; with
+        `account_id` (a signed-in asker), not the seats of other accounts."""
         out: dict[str, int] = {}
         if not held:
             return out
         with self.engine.connect() as c:
-            rows = c.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.token_hash)
+            rows = c.execute(select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.token_hash,
+                                    seats_t.c.account_id)
                              .where(seats_t.c.table_id.in_(list(held))))
             for r in rows:
+                if account_id is not None and r.account_id not in (None, account_id):
+                    continue
                 if r.token_hash is not None and r.token_hash == held.get(r.table_id):
                     out[r.table_id] = r.seat
         return out

@@ -33,10 +33,10 @@ def client(app):
 
 
 @contextlib.contextmanager
-def browser(client, **kw):
+def browser(running, **kw):
     """Another browser: a client of the same running server with cookies of its own."""
-    other = TestClient(client.app, **kw)
-    other.portal = client.portal  # the server's event loop (one lifespan, one manager)
+    other = TestClient(running.app, **kw)
+    other.portal = running.portal  # the server's event loop (one lifespan, one manager)
     yield other
 
 
@@ -239,6 +239,7 @@ def test_one_account_never_acts_at_another_accounts_seat(client, app):
             bob.cookies.set(k, v)
             carol.cookies.set(k, v)
         assert bob.get(f"/api/tables/{tid}").json()["my_seat"] == 1  # his own, not Ann's
+        assert carol.get("/api/tables").json()["mine"] == 0  # Ann's cookie is not Carol's
         with bob.websocket_connect(f"/ws/tables/{tid}") as ws:
             assert hello(ws)["seat"] == 1
         r = bob.post(f"/api/tables/{tid}/join", json={"name": "Bob", "cookie": True})
