@@ -181,7 +181,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                           check_seconds=check_seconds, limits=lim,
                           sweep_seconds=sweep_seconds, open_seconds=open_seconds)
         holder["manager"] = manager
-        holder["rates"] = RateLimiter(lim, broker)
+        holder["rates"] = RateLimiter(lim, broker, store.site_id)
         await manager.start()
         app.state.manager = manager
         try:

@@ -176,10 +176,12 @@ class RateLimiter:
     """The `limits` library's windows: table creation (and, counted apart, accepted
     invitations and cancels) per client address (a moving window), messages per connection
     (a sliding window counter: two counters a connection). `redis_url`: count the per-address
-    rates in Redis (all workers of a site together). If Redis cannot be reached, a request is
+    rates in Redis (all workers of a site together; `site`: the site id, which keeps sites
+    sharing a Redis apart). If Redis cannot be reached, a request is
     let through (and logged) rather than refused."""
 
-    def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
+    def __init__(self, limits: Limits, redis_url: str | None = None,
+                 site: str = "") -> None:
         from limits.aio.storage import MemoryStorage, RedisStorage
         from limits.aio.strategies import (MovingWindowRateLimiter,
                                            SlidingWindowCounterRateLimiter)
@@ -192,7 +194,9 @@ class RateLimiter:
         shared = MemoryStorage()
         if redis_url:
             uri = "async+" + redis_url if not redis_url.startswith("async+") else redis_url
-            shared = RedisStorage(uri, implementation="redispy", key_prefix="railtable-rate")
+            # per site, like the broker's channel: sites may share one Redis
+            prefix = f"railtable-rate-{site}" if site else "railtable-rate"
+            shared = RedisStorage(uri, implementation="redispy", key_prefix=prefix)
         self.create_limiter = MovingWindowRateLimiter(shared)
         # two counters a connection (a moving window would keep a time per message)
         self.message_limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
