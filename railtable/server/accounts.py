@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import threading
 import time
 import unicodedata
 from typing import Any
@@ -39,6 +40,8 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 128
 MAX_SESSION = 100  # characters of a session cookie worth looking up
 
 _hasher = PasswordHasher()
+# Argon2 takes 64 MiB a hash (argon2-cffi's default): at most this many at once a worker
+HASHING = threading.BoundedSemaphore(2)
 _dummy: list[str] = []  # a hash to verify against for an unknown name (the same work)
 
 
@@ -69,8 +72,13 @@ def check_password(value: Any, what: str = "a password") -> str:
     return value
 
 
+def _hash(password: str) -> str:
+    with HASHING:
+        return _hasher.hash(password)
+
+
 async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(_hasher.hash, password)
+    return await asyncio.to_thread(_hash, password)
 
 
 async def verify_password(stored: str | None, password: str) -> bool:
@@ -84,7 +92,8 @@ async def verify_password(stored: str | None, password: str) -> bool:
 
     def check() -> bool:
         try:
-            return _hasher.verify(stored, password)
+            with HASHING:
+                return _hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return False
     return await asyncio.to_thread(check) and known

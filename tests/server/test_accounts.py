@@ -169,6 +169,11 @@ def test_a_forged_cross_site_form_is_refused(client):
         # even a JSON body (had a browser allowed it) is refused by its Origin
         r = client.post(path, json=forged, headers={"Origin": "https://evil.example"})
         assert r.status_code == 403 and r.json()["error"] == "bad_origin"
+    # a script on another site would need a CORS preflight to post JSON: never granted
+    r = client.options("/api/account/signout", headers={
+        "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type"})
+    assert r.status_code >= 400 and "access-control-allow-origin" not in r.headers
     # a form body from this site's own origin is still no JSON: refused for its type
     r = client.post("/api/account/signout", data={"x": "1"},
                     headers={"Origin": "http://testserver"})
