@@ -25,6 +25,7 @@ from rich.table import Table
 
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
+from railtable.engine.language import detail_rows, reason_text
 from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
 from railtable.sim.match import bot_seed, close_bots
@@ -216,7 +217,9 @@ class TerminalGame:
     def print_result(self) -> None:
         res = self.state.observation(None)["result"]  # the envelope's result
         t = self.t
-        table = Table(title=escape(t["over"].format(reason=res["reason"])))
+        cat = self.game.i18n(self.lang)
+        table = Table(title=escape(t["over"].format(
+            reason=reason_text(cat, res["reason"], self.lang))))
         table.add_column(t["player"])
         table.add_column(t["score"], justify="right")
         table.add_column(t["winner"], justify="center")
@@ -226,27 +229,19 @@ class TerminalGame:
         self.console.print(table)
         if self.game.cooperative:
             self.console.print(t["team_won"] if res["winners"] else t["team_lost"], style="bold")
-        keys: list[str] = []
-        for det in res["details"]:
-            keys += [k for k in det if k not in keys]
-        if keys:  # one row per detail, one column per player: fits a narrow terminal
+        rows = detail_rows(cat, res["details"], self.lang)
+        if rows:  # one row per detail, one column per player: fits a narrow terminal
             details = Table()
             details.add_column("")
             for p in range(len(self.seats)):
                 details.add_column(escape(t["seat"].format(n=p + 1)), justify="right")
-            for k in keys:
-                details.add_row(escape(k), *[escape(_cell(d.get(k, ""))) for d in res["details"]])
+            for label, vals in rows:
+                details.add_row(escape(label), *[escape(v) for v in vals])
             self.console.print(details)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.record.dumps() + "\n", encoding="utf-8")
         self.console.print(self.t["saved"].format(path=escape(str(path))))
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 def choice_lines(labels: list[str], width: int) -> list[str]:

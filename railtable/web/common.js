@@ -12,6 +12,7 @@ const STRINGS = {
     your_turn: "Your turn", choices: "Your choices", waiting: "Waiting for", log: "Game log",
     undo: "Take back", spectator: "You are watching", game_over: "Game over",
     winner: "Winner", winners: "Winners", score: "Score", reason: "Reason",
+    yes: "yes", no: "no", "reason.unfinished": "the game was not finished", details: "Details",
     connecting: "Connecting…", connected: "Connected", disconnected: "Connection lost, reconnecting…",
     claim_title: "Take this seat", claim: "Sit down", not_started: "Waiting for every seat to be taken",
     back_to_lobby: "Lobby", moves: "moves", start: "Start", prev: "Back", next: "Forward",
@@ -79,6 +80,7 @@ const STRINGS = {
     your_turn: "Ваш ход", choices: "Ваши варианты", waiting: "Ждём", log: "Журнал партии",
     undo: "Отменить ход", spectator: "Вы зритель", game_over: "Игра окончена",
     winner: "Победитель", winners: "Победители", score: "Очки", reason: "Причина",
+    yes: "да", no: "нет", "reason.unfinished": "партия не закончена", details: "Подробности",
     connecting: "Подключение…", connected: "Подключено", disconnected: "Связь потеряна, переподключаемся…",
     claim_title: "Занять это место", claim: "Сесть", not_started: "Ждём, пока займут все места",
     back_to_lobby: "Лобби", moves: "ходов", start: "В начало", prev: "Назад", next: "Вперёд",
@@ -213,6 +215,40 @@ export function withEvents(log, events, players, lang, upto = Infinity) {
     out.push(e);
   }
   return out.concat(lines.slice(k));
+}
+
+// Why a game ended, from the game's catalogue ("reasons" of its i18n.json), never the id.
+export function reasonText(i18n, reason, lang) {
+  const reasons = (i18n && i18n.reasons) || {};
+  return reasons[reason] || (STRINGS[lang] && STRINGS[lang]["reason." + reason]) || "—";
+}
+
+// The result's per-seat details as rows [label, [text per seat]], labels from the game's
+// "details", ids named by its "detail_values" sections, booleans as yes/no
+// (the same as railtable.engine.language.detail_rows).
+export function detailRows(i18n, details, lang) {
+  const labels = (i18n && i18n.details) || {}, named = (i18n && i18n.detail_values) || {};
+  const keys = [];
+  for (const d of details || []) for (const k of Object.keys(d)) if (!keys.includes(k)) keys.push(k);
+  const text = (k, v) => {
+    if (typeof v === "boolean") return t(v ? "yes" : "no", lang);
+    if (v === null || v === undefined) return "—";
+    if (named[k] && typeof v === "string") {
+      const names = i18n[named[k]] || {};
+      return v.split("+").map((x) => names[x] || x).join(" + ");
+    }
+    return String(v);
+  };
+  return keys.map((k) => [labels[k] || k, details.map((d) => text(k, d[k]))]);
+}
+
+// The details as a table, one row per detail and one column per seat.
+export function detailsTable(i18n, details, names, lang) {
+  const rows = detailRows(i18n, details, lang);
+  if (!rows.length) return null;
+  return el("table", {class: "scores details", id: "result-details"},
+    el("tr", {}, el("th", {}, t("details", lang)), names.map((n) => el("th", {}, n))),
+    rows.map(([label, vals]) => el("tr", {}, el("td", {}, label), vals.map((v) => el("td", {}, v)))));
 }
 
 export function title(obj, lang) {

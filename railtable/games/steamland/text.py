@@ -180,7 +180,7 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
     if "achievement" in ev:
         f["achievement"] = t["achievements"][game.achievement_defs[ev["achievement"]]["key"]]
     if "reason" in ev:
-        f["reason"] = t["ends"].get(ev["reason"], ev["reason"])
+        f["reason"] = t["reasons"].get(ev["reason"], ev["reason"])
     if "level" in ev:
         f["level"] = t["levels"].get(ev["level"], ev["level"])
     if typ == "market_open":
@@ -278,6 +278,6 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
                                           want=want))
     res = obs["result"]
     if res:
-        lines.append(v["result"].format(reason=t["ends"].get(res["reason"], res["reason"]),
+        lines.append(v["result"].format(reason=t["reasons"].get(res["reason"], res["reason"]),
                                         winners=", ".join(str(w + 1) for w in res["winners"])))
     return "\n".join(lines)
