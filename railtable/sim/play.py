@@ -25,7 +25,7 @@ from rich.table import Table
 
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
-from railtable.engine.language import detail_rows, reason_text
+from railtable.language import detail_rows, reason_text
 from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
 from railtable.sim.match import bot_seed, close_bots
@@ -118,6 +118,11 @@ class TerminalGame:
             return f"{name} ({self.t['you']})" if len(self.humans) == 1 else name
         return f"{name} ({spec})"
 
+    @property
+    def names(self) -> list[str]:
+        """The seats as the log names them: "Player 2 (random)", "Player 1 (you)"."""
+        return [self.who(p) for p in range(len(self.seats))]
+
     # -- the loop ----------------------------------------------------------------------
 
     def run(self, resume: Record | None = None) -> Played:
@@ -198,7 +203,7 @@ class TerminalGame:
             self._print_events(state.visible_events(None))
             return
         for p in self.humans:
-            lines = [t for t in (self.game.event_text(e, self.lang)
+            lines = [t for t in (self.game.event_text(e, self.lang, self.names)
                                  for e in state.visible_events(p)) if t]
             if p == self.viewer:
                 for line in lines:
@@ -208,7 +213,7 @@ class TerminalGame:
 
     def _print_events(self, events: list[dict]) -> None:
         for e in events:
-            text = self.game.event_text(e, self.lang)
+            text = self.game.event_text(e, self.lang, self.names)
             if text:
                 self.console.print(f"  {text}", markup=False, highlight=False)
 

@@ -34,6 +34,14 @@ const STRINGS = {
     "err.bad_origin": "Open the table from this site.",
     "err.bad_request": "The request is not valid.",
     "err.bad_table_name": "That table name is not allowed: 1-64 characters, no control characters.",
+    "err.bad_action": "That move is malformed.", "err.bad_content_type": "The request is not JSON.",
+    "err.bad_cookie": "The seat choice is not valid.", "err.bad_game": "There is no such game here.",
+    "err.unknown_game": "There is no such game here.", "err.bad_private": "The private setting is not valid.",
+    "err.bad_record": "The game record cannot be replayed.", "err.bad_seat": "There is no such seat.",
+    "err.bad_seats": "The seats are not valid for this game.", "err.internal": "Something went wrong on the server; try again.",
+    "err.method_not_allowed": "The request is not allowed here.", "err.not_finished": "The record is shown once the game is over.",
+    "err.rules_version": "The table was played with other rules and cannot be shown.",
+    "err.unavailable": "The table cannot be loaded just now; try again.",
     invited_seat: "invited", table_name: "Table name", private_table: "Private: only invitation links open it",
     open_seat: "Anyone from the lobby", tables: "Tables", all_states: "All tables",
     all_games: "All games", search: "Search by table name", my_seat: "my seat",
@@ -102,6 +110,14 @@ const STRINGS = {
     "err.bad_origin": "Откройте стол с этого сайта.",
     "err.bad_request": "Неверный запрос.",
     "err.bad_table_name": "Такое название стола недопустимо: 1–64 символа, без управляющих символов.",
+    "err.bad_action": "Ход передан с ошибкой.", "err.bad_content_type": "Запрос не в формате, который ждёт сервер.",
+    "err.bad_cookie": "Неверный выбор места.", "err.bad_game": "Такой игры здесь нет.",
+    "err.unknown_game": "Такой игры здесь нет.", "err.bad_private": "Неверная настройка закрытого стола.",
+    "err.bad_record": "Запись партии не удаётся воспроизвести.", "err.bad_seat": "Такого места нет.",
+    "err.bad_seats": "Места заданы неверно для этой игры.", "err.internal": "Ошибка на сервере; попробуйте ещё раз.",
+    "err.method_not_allowed": "Такой запрос здесь не разрешён.", "err.not_finished": "Запись партии открывается после её окончания.",
+    "err.rules_version": "Партия сыграна по другим правилам, её нельзя показать.",
+    "err.unavailable": "Стол сейчас не загрузить; попробуйте ещё раз.",
     invited_seat: "по приглашению", table_name: "Название стола", private_table: "Закрытый: открывается только по ссылкам-приглашениям",
     open_seat: "Любой из лобби", tables: "Столы", all_states: "Все столы",
     all_games: "Все игры", search: "Поиск по названию стола", my_seat: "моё место",
@@ -157,7 +173,9 @@ export function t(key, lang) {
 export function errorText(err, lang) {
   const k = "err." + (err.code || err.error);
   const known = STRINGS[lang][k] || STRINGS.en[k];
-  return known ? known + (err.message ? ` (${err.message})` : "") : (err.message || String(err.code));
+  // the server's own message is English: shown beside the English text only
+  if (known) return lang === "en" && err.message ? `${known} (${err.message})` : known;
+  return err.message || String(err.code);
 }
 
 // el("div", {class: "x", onclick: f}, "text", child): the shared builder of web/dom.js.
@@ -225,7 +243,7 @@ export function reasonText(i18n, reason, lang) {
 
 // The result's per-seat details as rows [label, [text per seat]], labels from the game's
 // "details", ids named by its "detail_values" sections, booleans as yes/no
-// (the same as railtable.engine.language.detail_rows).
+// (the same as railtable.language.detail_rows).
 export function detailRows(i18n, details, lang) {
   const labels = (i18n && i18n.details) || {}, named = (i18n && i18n.detail_values) || {};
   const keys = [];

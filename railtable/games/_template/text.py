@@ -4,6 +4,8 @@ line a template from i18n.json) and the position as text for `railtable play`
 
 from __future__ import annotations
 
+from railtable.language import seat_name
+
 from . import actions as A
 
 
@@ -20,14 +22,14 @@ def describe(state, a: int, lang: str = "en") -> str:
     return t["words"]["play"].format(value=A.to_json(state, a)["value"])
 
 
-def event_text(game, event: dict, lang: str = "en") -> str:
+def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     template = t["log"].get(event.get("type"))
     if template is None:
         return ""
     fields = dict(event)
     if "player" in event:
-        fields["player"] = player(t, event["player"])
+        fields["player"] = seat_name(event["player"], lang, names)
     if "reason" in event:
         fields["reason"] = t["reasons"].get(event["reason"], event["reason"])
     return template.format(**fields)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from railtable.engine import load_i18n
+from railtable.language import fill, seat_name
 
 from . import actions as A
 from . import rules as R
@@ -183,16 +184,20 @@ def describe(s, a: int, lang: str = "en") -> str:
     return str(d)
 
 
-def event_text(e: dict, lang: str = "en") -> str:
+def event_text(e: dict, lang: str = "en", names=None) -> str:
     t = _tr(lang)
     ty = e.get("type", "")
     tpl = t["log"].get(ty)
     if tpl is None:
         return ty
+    # a variant of the line when a flag of the event holds (a purse kept, a bullet given)
+    for flag in ("kept", "bullet"):
+        if e.get(flag) is True and f"{ty}_{flag}" in t["log"]:
+            tpl = t["log"][f"{ty}_{flag}"]
     f = {}
     for k, v in e.items():
         if k == "player":
-            f[k] = f"P{v + 1}"
+            f[k] = seat_name(v, lang, names)
         elif k in ("bandit", "target", "victim"):
             f[k] = t["bandits"].get(v, str(v))
         elif k == "bandits":
@@ -212,11 +217,11 @@ def event_text(e: dict, lang: str = "en") -> str:
         elif k == "turns":
             f[k] = ", ".join(t["turns"][x] for x in v)
         elif k == "winners":
-            f[k] = ", ".join(f"P{x + 1}" for x in v)
+            f[k] = ", ".join(seat_name(x, lang, names) for x in v)
         else:
             f[k] = v
     try:
-        return tpl.format(**f)
+        return fill(tpl, t, lang, **f)
     except (KeyError, IndexError):
         return ty
 
