@@ -264,7 +264,7 @@ export function detailRows(i18n, details, lang) {
 export function detailsTable(i18n, details, names, lang) {
   const rows = detailRows(i18n, details, lang);
   if (!rows.length) return null;
-  return el("table", {class: "scores details", id: "result-details"},
+  return el("table", {class: "details", id: "result-details"},
     el("tr", {}, el("th", {}, t("details", lang)), names.map((n) => el("th", {}, n))),
     rows.map(([label, vals]) => el("tr", {}, el("td", {}, label), vals.map((v) => el("td", {}, v)))));
 }

@@ -176,3 +176,23 @@ def test_a_cooperative_game_ends_with_the_team_result():
                  ask=lambda prompt: "").run()
     text = con.file.getvalue()
     assert ("Команда победила!" in text) != ("Команда проиграла." in text)
+
+
+def test_the_end_and_the_log_in_russian_words_with_the_seats_named():
+    # a real game (Ticket to Ride): the end table gives the reason and every detail from
+    # the catalogue, the log names the seats as the terminal does (issue #29)
+    from railtable.engine.registry import get_game
+    con = Console(file=io.StringIO(), width=140, color_system=None)
+    played = TerminalGame(get_game("ticket_to_ride"), ["random", "random"], 4, lang="ru",
+                          console=con, ask=lambda prompt: "").run()
+    text = con.file.getvalue()
+    assert played.finished
+    reason = played.state.result().reason
+    want = {"last_round": "сыгран последний круг", "no_moves": "ни у кого нет допустимых ходов"}
+    assert f"Конец партии: {want[reason]}" in text
+    for label in ("очки за маршруты", "выполнено карт маршрутов", "бонус за самый длинный путь",
+                  "осталось вагонов"):
+        assert label in text
+    for raw in (reason, "route_points", "longest_path_bonus", "True", "False"):
+        assert raw not in text.split("Конец партии")[1]
+    assert "Игрок 1 (random) берёт" in text

@@ -4,7 +4,7 @@ line a template from i18n.json) and the position as text for `railtable play`
 
 from __future__ import annotations
 
-from railtable.language import seat_name
+from railtable.language import fill, reason_text, seat_name
 
 from . import actions as A
 
@@ -28,11 +28,11 @@ def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     if template is None:
         return ""
     fields = dict(event)
-    if "player" in event:
+    if "player" in event:  # the seat's name at the table, else "Player n"
         fields["player"] = seat_name(event["player"], lang, names)
     if "reason" in event:
-        fields["reason"] = t["reasons"].get(event["reason"], event["reason"])
-    return template.format(**fields)
+        fields["reason"] = reason_text(t, event["reason"], lang)
+    return fill(template, t, lang, **fields)  # {value:@station}: Babel's plural forms
 
 
 def render_text(game, obs: dict, lang: str = "en") -> str:
