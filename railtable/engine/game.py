@@ -16,7 +16,7 @@ import sys
 import typing
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Sequence
 
 TERMINAL = -1
 
@@ -182,8 +182,11 @@ class Game:
         """The game's i18n.json (`load_i18n`): the whole file, or one language's part."""
         return load_i18n(sys.modules[type(self).__module__].__file__, lang)
 
-    def event_text(self, event: dict, lang: str = "en") -> str:
-        """One line of the game log for an event, in "ru" or "en"."""
+    def event_text(self, event: dict, lang: str = "en",
+                   names: Sequence[str | None] | None = None) -> str:
+        """One line of the game log for an event, in "ru" or "en". `names` are the seats'
+        names at the table (None or a missing name: "Player n" / "Игрок n"), given to
+        `railtable.language.seat_name`, the one place a log line names a player."""
         return str(event.get("type", ""))
 
     def render_text(self, observation: dict, lang: str = "en") -> str:

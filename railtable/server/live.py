@@ -289,7 +289,8 @@ class LiveTable:
 
     def _log_text(self, event: dict, lang: str) -> str:
         try:
-            return self.game.event_text(event, lang)
+            # the seats' names as they are now (a bot's seat has none: "Player n")
+            return self.game.event_text(event, lang, [s.name for s in self.seats])
         except Exception:  # noqa: BLE001 - a log line must never break a table
             log.exception("event_text failed for %s", event.get("type"))
             return str(event.get("type", "?"))

@@ -520,9 +520,11 @@ class Manager:
         total = len(rows)
         k = total if upto is None else max(0, min(int(upto), total))
 
+        names = [s.name for s in row.seats]
+
         def text(e: dict) -> str:
             try:
-                return game.event_text(e, lang)
+                return game.event_text(e, lang, names)
             except Exception:  # noqa: BLE001
                 return str(e.get("type", "?"))
 

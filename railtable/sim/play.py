@@ -25,6 +25,7 @@ from rich.table import Table
 
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
+from railtable.language import detail_rows, reason_text
 from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
 from railtable.sim.match import bot_seed, close_bots
@@ -117,6 +118,11 @@ class TerminalGame:
             return f"{name} ({self.t['you']})" if len(self.humans) == 1 else name
         return f"{name} ({spec})"
 
+    @property
+    def names(self) -> list[str]:
+        """The seats as the log names them: "Player 2 (random)", "Player 1 (you)"."""
+        return [self.who(p) for p in range(len(self.seats))]
+
     # -- the loop ----------------------------------------------------------------------
 
     def run(self, resume: Record | None = None) -> Played:
@@ -197,7 +203,7 @@ class TerminalGame:
             self._print_events(state.visible_events(None))
             return
         for p in self.humans:
-            lines = [t for t in (self.game.event_text(e, self.lang)
+            lines = [t for t in (self.game.event_text(e, self.lang, self.names)
                                  for e in state.visible_events(p)) if t]
             if p == self.viewer:
                 for line in lines:
@@ -207,7 +213,7 @@ class TerminalGame:
 
     def _print_events(self, events: list[dict]) -> None:
         for e in events:
-            text = self.game.event_text(e, self.lang)
+            text = self.game.event_text(e, self.lang, self.names)
             if text:
                 self.console.print(f"  {text}", markup=False, highlight=False)
 
@@ -216,7 +222,9 @@ class TerminalGame:
     def print_result(self) -> None:
         res = self.state.observation(None)["result"]  # the envelope's result
         t = self.t
-        table = Table(title=escape(t["over"].format(reason=res["reason"])))
+        cat = self.game.i18n(self.lang)
+        table = Table(title=escape(t["over"].format(
+            reason=reason_text(cat, res["reason"], self.lang))))
         table.add_column(t["player"])
         table.add_column(t["score"], justify="right")
         table.add_column(t["winner"], justify="center")
@@ -226,27 +234,19 @@ class TerminalGame:
         self.console.print(table)
         if self.game.cooperative:
             self.console.print(t["team_won"] if res["winners"] else t["team_lost"], style="bold")
-        keys: list[str] = []
-        for det in res["details"]:
-            keys += [k for k in det if k not in keys]
-        if keys:  # one row per detail, one column per player: fits a narrow terminal
+        rows = detail_rows(cat, res["details"], self.lang)
+        if rows:  # one row per detail, one column per player: fits a narrow terminal
             details = Table()
             details.add_column("")
             for p in range(len(self.seats)):
                 details.add_column(escape(t["seat"].format(n=p + 1)), justify="right")
-            for k in keys:
-                details.add_row(escape(k), *[escape(_cell(d.get(k, ""))) for d in res["details"]])
+            for label, vals in rows:
+                details.add_row(escape(label), *[escape(v) for v in vals])
             self.console.print(details)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.record.dumps() + "\n", encoding="utf-8")
         self.console.print(self.t["saved"].format(path=escape(str(path))))
-
-
-def _cell(value) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 def choice_lines(labels: list[str], width: int) -> list[str]:

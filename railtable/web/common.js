@@ -12,6 +12,7 @@ const STRINGS = {
     your_turn: "Your turn", choices: "Your choices", waiting: "Waiting for", log: "Game log",
     undo: "Take back", spectator: "You are watching", game_over: "Game over",
     winner: "Winner", winners: "Winners", score: "Score", reason: "Reason",
+    yes: "yes", no: "no", "reason.unfinished": "the game was not finished", details: "Details",
     connecting: "Connecting…", connected: "Connected", disconnected: "Connection lost, reconnecting…",
     claim_title: "Take this seat", claim: "Sit down", not_started: "Waiting for every seat to be taken",
     back_to_lobby: "Lobby", moves: "moves", start: "Start", prev: "Back", next: "Forward",
@@ -33,6 +34,14 @@ const STRINGS = {
     "err.bad_origin": "This request came from another site; use this site's own pages.",
     "err.bad_request": "The request is not valid.",
     "err.bad_table_name": "That table name is not allowed: 1-64 characters, no control characters.",
+    "err.bad_action": "That move is malformed.", "err.bad_content_type": "The request is not JSON.",
+    "err.bad_cookie": "The seat choice is not valid.", "err.bad_game": "There is no such game here.",
+    "err.unknown_game": "There is no such game here.", "err.bad_private": "The private setting is not valid.",
+    "err.bad_record": "The game record cannot be replayed.", "err.bad_seat": "There is no such seat.",
+    "err.bad_seats": "The seats are not valid for this game.", "err.internal": "Something went wrong on the server; try again.",
+    "err.method_not_allowed": "The request is not allowed here.", "err.not_finished": "The record is shown once the game is over.",
+    "err.rules_version": "The table was played with other rules and cannot be shown.",
+    "err.unavailable": "The table cannot be loaded just now; try again.",
     invited_seat: "invited", table_name: "Table name", private_table: "Private: only invitation links open it",
     open_seat: "Anyone from the lobby", tables: "Tables", all_states: "All tables",
     all_games: "All games", search: "Search by table name", my_seat: "my seat",
@@ -90,6 +99,7 @@ const STRINGS = {
     your_turn: "Ваш ход", choices: "Ваши варианты", waiting: "Ждём", log: "Журнал партии",
     undo: "Отменить ход", spectator: "Вы зритель", game_over: "Игра окончена",
     winner: "Победитель", winners: "Победители", score: "Очки", reason: "Причина",
+    yes: "да", no: "нет", "reason.unfinished": "партия не закончена", details: "Подробности",
     connecting: "Подключение…", connected: "Подключено", disconnected: "Связь потеряна, переподключаемся…",
     claim_title: "Занять это место", claim: "Сесть", not_started: "Ждём, пока займут все места",
     back_to_lobby: "Лобби", moves: "ходов", start: "В начало", prev: "Назад", next: "Вперёд",
@@ -111,6 +121,14 @@ const STRINGS = {
     "err.bad_origin": "Запрос пришёл с другого сайта; пользуйтесь страницами этого сайта.",
     "err.bad_request": "Неверный запрос.",
     "err.bad_table_name": "Такое название стола недопустимо: 1–64 символа, без управляющих символов.",
+    "err.bad_action": "Ход передан с ошибкой.", "err.bad_content_type": "Запрос не в формате, который ждёт сервер.",
+    "err.bad_cookie": "Неверный выбор места.", "err.bad_game": "Такой игры здесь нет.",
+    "err.unknown_game": "Такой игры здесь нет.", "err.bad_private": "Неверная настройка закрытого стола.",
+    "err.bad_record": "Запись партии не удаётся воспроизвести.", "err.bad_seat": "Такого места нет.",
+    "err.bad_seats": "Места заданы неверно для этой игры.", "err.internal": "Ошибка на сервере; попробуйте ещё раз.",
+    "err.method_not_allowed": "Такой запрос здесь не разрешён.", "err.not_finished": "Запись партии открывается после её окончания.",
+    "err.rules_version": "Партия сыграна по другим правилам, её нельзя показать.",
+    "err.unavailable": "Стол сейчас не загрузить; попробуйте ещё раз.",
     invited_seat: "по приглашению", table_name: "Название стола", private_table: "Закрытый: открывается только по ссылкам-приглашениям",
     open_seat: "Любой из лобби", tables: "Столы", all_states: "Все столы",
     all_games: "Все игры", search: "Поиск по названию стола", my_seat: "моё место",
@@ -177,7 +195,9 @@ export function t(key, lang) {
 export function errorText(err, lang) {
   const k = "err." + (err.code || err.error);
   const known = STRINGS[lang][k] || STRINGS.en[k];
-  return known ? known + (err.message ? ` (${err.message})` : "") : (err.message || String(err.code));
+  // the server's own message is English: shown beside the English text only
+  if (known) return lang === "en" && err.message ? `${known} (${err.message})` : known;
+  return err.message || String(err.code);
 }
 
 // el("div", {class: "x", onclick: f}, "text", child): the shared builder of web/dom.js.
@@ -235,6 +255,40 @@ export function withEvents(log, events, players, lang, upto = Infinity) {
     out.push(e);
   }
   return out.concat(lines.slice(k));
+}
+
+// Why a game ended, from the game's catalogue ("reasons" of its i18n.json), never the id.
+export function reasonText(i18n, reason, lang) {
+  const reasons = (i18n && i18n.reasons) || {};
+  return reasons[reason] || (STRINGS[lang] && STRINGS[lang]["reason." + reason]) || "—";
+}
+
+// The result's per-seat details as rows [label, [text per seat]], labels from the game's
+// "details", ids named by its "detail_values" sections, booleans as yes/no
+// (the same as railtable.language.detail_rows).
+export function detailRows(i18n, details, lang) {
+  const labels = (i18n && i18n.details) || {}, named = (i18n && i18n.detail_values) || {};
+  const keys = [];
+  for (const d of details || []) for (const k of Object.keys(d)) if (!keys.includes(k)) keys.push(k);
+  const text = (k, v) => {
+    if (typeof v === "boolean") return t(v ? "yes" : "no", lang);
+    if (v === null || v === undefined) return "—";
+    if (named[k] && typeof v === "string") {
+      const names = i18n[named[k]] || {};
+      return v.split("+").map((x) => names[x] || x).join(" + ");
+    }
+    return String(v);
+  };
+  return keys.map((k) => [labels[k] || k, details.map((d) => text(k, d[k]))]);
+}
+
+// The details as a table, one row per detail and one column per seat.
+export function detailsTable(i18n, details, names, lang) {
+  const rows = detailRows(i18n, details, lang);
+  if (!rows.length) return null;
+  return el("table", {class: "details", id: "result-details"},
+    el("tr", {}, el("th", {}, t("details", lang)), names.map((n) => el("th", {}, n))),
+    rows.map(([label, vals]) => el("tr", {}, el("td", {}, label), vals.map((v) => el("td", {}, v)))));
 }
 
 export function title(obj, lang) {

@@ -1,5 +1,5 @@
 // The replay page: step through a game as a spectator saw it, rebuilt by the server.
-import {api, el, getLang, langSwitch, playerName, setLang, t, title, withEvents} from "./common.js";
+import {api, el, getLang, langSwitch, playerName, reasonText, setLang, t, title, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -36,7 +36,7 @@ function render() {
   // whose turn it is and the outcome: the observation's envelope (docs/developing.md)
   const cur = data.observation.current_player ?? null, res = data.observation.result ?? null;
   document.getElementById("status").replaceChildren(res
-    ? el("div", {class: "turn", id: "replay-result"}, `${t("game_over", lang)} · ${res.scores.join(" : ")}`)
+    ? el("div", {class: "turn", id: "replay-result"}, `${t("game_over", lang)} · ${res.scores.join(" : ")} · ${reasonText((game.i18n && game.i18n[lang]) || {}, res.reason, lang)}`)
     : el("div", {class: "turn"}, cur === null ? "" : `${t("turn_of", lang)} ${playerName(players[cur], lang)}`));
   document.getElementById("players").replaceChildren(el("h3", {}, t("players", lang)),
     el("ol", {class: "players"}, players.map((p, i) => el("li", {class: i === cur ? "current" : ""}, playerName(p, lang)))));

@@ -1,5 +1,5 @@
 // The table page: one seat (or a spectator) at a live table over a WebSocket.
-import {api, clockText, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title, tokenKey, withEvents} from "./common.js";
+import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, langSwitch, playerName, reasonText, setLang, t, title, tokenKey, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -232,7 +232,7 @@ function renderResult() {
   const box = document.getElementById("result");
   const r = outcome();
   if (!r) { box.hidden = true; box.replaceChildren(); return; }
-  const reasons = (game && game.i18n && game.i18n[lang] && game.i18n[lang].reasons) || {};
+  const i18n = (game && game.i18n && game.i18n[lang]) || {};
   // the table's standing: forfeited seats (resigned, dropped) below everyone
   const standing = (st && st.standing) || null;
   const order = standing ? standing.order : r.scores.map((s, i) => i).sort((a, b) => r.scores[b] - r.scores[a]);
@@ -245,7 +245,8 @@ function renderResult() {
     el("table", {class: "scores"}, el("tr", {}, el("th", {}, t("players", lang)), el("th", {}, t("score", lang))),
       order.map((i) => el("tr", {class: winners.includes(i) ? "winner" : (forfeited.includes(i) ? "forfeited" : ""), "data-seat": i},
         el("td", {}, playerName(players[i], lang)), el("td", {}, r.scores[i])))),
-    el("p", {class: "muted"}, `${t("reason", lang)}: ${reasons[r.reason] || String(r.reason).replaceAll("_", " ")}`),
+    el("p", {class: "muted", id: "result-reason"}, `${t("reason", lang)}: ${reasonText(i18n, r.reason, lang)}`),
+    detailsTable(i18n, r.details, r.scores.map((s, i) => playerName(players[i], lang)), lang),
     el("p", {}, el("a", {class: "button", href: `/replay/${tableId}`}, t("replay", lang)), " ",
       el("a", {class: "button", href: "/"}, t("back_to_lobby", lang)),
       " ", el("button", {type: "button", onclick: () => { box.hidden = true; }}, "×"))));

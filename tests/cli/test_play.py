@@ -35,7 +35,9 @@ def test_one_human_against_a_bot_finishes_the_game(tmp_path):
     assert len(asked) == 8  # 6 decisions of seat 0, plus the two refused answers
     assert text.count("Type a number from 1 to 3") == 2
     assert "Pass the terminal" not in text
-    assert "Game over: decisions_used" in text and "Player 2 (random)" in text
+    # the toy game has no catalogue: no reason text (never its raw id)
+    assert "Game over: —" in text
+    assert "Player 2 (random)" in text
     # the human sees its own private events ("draw" with the card) and the bot's public ones
     assert "  draw\n" in text and "  draw_back\n" in text
     rec = Record.from_json(json.loads(tg.record.dumps()))
@@ -174,3 +176,23 @@ def test_a_cooperative_game_ends_with_the_team_result():
                  ask=lambda prompt: "").run()
     text = con.file.getvalue()
     assert ("Команда победила!" in text) != ("Команда проиграла." in text)
+
+
+def test_the_end_and_the_log_in_russian_words_with_the_seats_named():
+    # a real game (Ticket to Ride): the end table gives the reason and every detail from
+    # the catalogue, the log names the seats as the terminal does (issue #29)
+    from railtable.engine.registry import get_game
+    con = Console(file=io.StringIO(), width=140, color_system=None)
+    played = TerminalGame(get_game("ticket_to_ride"), ["random", "random"], 4, lang="ru",
+                          console=con, ask=lambda prompt: "").run()
+    text = con.file.getvalue()
+    assert played.finished
+    reason = played.state.result().reason
+    want = {"last_round": "сыгран последний круг", "no_moves": "ни у кого нет допустимых ходов"}
+    assert f"Конец партии: {want[reason]}" in text
+    for label in ("очки за маршруты", "выполнено карт маршрутов", "бонус за самый длинный путь",
+                  "осталось вагонов"):
+        assert label in text
+    for raw in (reason, "route_points", "longest_path_bonus", "True", "False"):
+        assert raw not in text.split("Конец партии")[1]
+    assert "Игрок 1 (random) берёт" in text

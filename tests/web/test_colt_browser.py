@@ -42,5 +42,14 @@ def test_colt_express_full_game_by_board_clicks(server, page_ru):
     assert "Игра окончена" in card.inner_text()
     assert card.locator("table.scores tr").count() == 4  # a header and three players
     assert "Аня" in card.inner_text()
+    # the end in words (issue #29): the reason and the details from the catalogue, no ids
+    assert card.locator("#result-reason").inner_text() == "Причина: сыгран пятый раунд"
+    details = card.locator("#result-details").inner_text()
+    assert "жетоны добычи ($)" in details and "приз $1000 (больше всех пуль)" in details
+    assert ("да" in details or "нет" in details) and "Аня" in details
+    for raw in ("last_round", "gunslinger", "True", "False", "bullets_fired"):
+        assert raw not in card.inner_text()
+    log = page.locator("#log-list").inner_text()
+    assert "Аня" in log and "P1" not in log and "Игрок 1" not in log
     assert page.locator("#log-list li").count() > 20
     page.screenshot(path=str(server.db_path.parent / "colt_end.png"), full_page=True)

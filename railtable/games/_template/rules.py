@@ -166,9 +166,9 @@ class TemplateGame(Game):
         s.cur, s.last, s.over, s.reason = 0, opts.stations - 1, False, ""
         return s
 
-    def event_text(self, event: dict, lang: str = "en") -> str:
+    def event_text(self, event: dict, lang: str = "en", names=None) -> str:
         from .text import event_text
-        return event_text(self, event, lang)
+        return event_text(self, event, lang, names)
 
     def render_text(self, observation: dict, lang: str = "en") -> str:
         from .text import render_text

@@ -4,6 +4,8 @@ line a template from i18n.json) and the position as text for `railtable play`
 
 from __future__ import annotations
 
+from railtable.language import fill, reason_text, seat_name
+
 from . import actions as A
 
 
@@ -20,17 +22,17 @@ def describe(state, a: int, lang: str = "en") -> str:
     return t["words"]["play"].format(value=A.to_json(state, a)["value"])
 
 
-def event_text(game, event: dict, lang: str = "en") -> str:
+def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     template = t["log"].get(event.get("type"))
     if template is None:
         return ""
     fields = dict(event)
-    if "player" in event:
-        fields["player"] = player(t, event["player"])
+    if "player" in event:  # the seat's name at the table, else "Player n"
+        fields["player"] = seat_name(event["player"], lang, names)
     if "reason" in event:
-        fields["reason"] = t["reasons"].get(event["reason"], event["reason"])
-    return template.format(**fields)
+        fields["reason"] = reason_text(t, event["reason"], lang)
+    return fill(template, t, lang, **fields)  # {value:@station}: Babel's plural forms
 
 
 def render_text(game, obs: dict, lang: str = "en") -> str:

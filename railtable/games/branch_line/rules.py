@@ -258,9 +258,9 @@ class BranchLine(Game):
                            "length": self.link_length[k], "points": self.link_points[k]}
                           for k in range(self.num_links)]}
 
-    def event_text(self, event: dict, lang: str = "en") -> str:
+    def event_text(self, event: dict, lang: str = "en", names=None) -> str:
         from railtable.games.branch_line.text import event_text
-        return event_text(self, event, lang)
+        return event_text(self, event, lang, names)
 
     def render_text(self, observation: dict, lang: str = "en") -> str:
         from railtable.games.branch_line.text import render_text

@@ -4,6 +4,7 @@ position drawn as text for `railtable play`."""
 from __future__ import annotations
 
 from railtable.games.branch_line import actions as A
+from railtable.language import fill, seat_name
 
 SEAT_STYLE = ("blue", "red", "green", "yellow")
 
@@ -36,13 +37,13 @@ def describe(state, a: int, lang: str = "en") -> str:
     return t["words"][d["type"]]
 
 
-def event_text(game, event: dict, lang: str = "en") -> str:
+def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     template = t["log"].get(event.get("type"))
     if template is None:
         return ""
     e = event
-    fields = {"player": player(t, e["player"]) if "player" in e else ""}
+    fields = {"player": seat_name(e["player"], lang, names) if "player" in e else ""}
     if e["type"] == "deal":
         fields["contracts"] = ", ".join(contract_label(game, t, c) for c in e["contracts"])
     elif e["type"] == "build":
@@ -55,8 +56,9 @@ def event_text(game, event: dict, lang: str = "en") -> str:
         fields["contract"] = contract_label(game, t, e["contract"])
     elif e["type"] == "game_over":
         fields["reason"] = t["reasons"].get(e["reason"], e["reason"])
-        fields["scores"] = ", ".join(f"{player(t, p)} {s:g}" for p, s in enumerate(e["scores"]))
-    return template.format(**fields)
+        fields["scores"] = ", ".join(f"{seat_name(p, lang, names)} {s:g}"
+                                     for p, s in enumerate(e["scores"]))
+    return fill(template, t, lang, **fields)
 
 
 def render_text(game, obs: dict, lang: str = "en") -> str:

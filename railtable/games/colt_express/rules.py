@@ -523,6 +523,9 @@ class ColtState(State):
             if rec and e & 16:
                 self.emit({"type": "reveal", "player": p, "card": self._card_json(p, c),
                            "reveal": True})
+            elif rec:  # each card's effects under its own line: two alike stay apart
+                self.emit({"type": "resolve", "player": p, "card": self._card_json(p, c),
+                           "step": self.rob_i + 1, "of": len(pile)})
             self.cur = p
             self.ctx_b = b
             if kind == MOVE:
@@ -1193,9 +1196,9 @@ class ColtExpress(Game):
                 s._legal = [DRAFT + x for x in range(6)]
         return s
 
-    def event_text(self, event, lang="en"):
+    def event_text(self, event, lang="en", names=None):
         from .text import event_text
-        return event_text(event, lang)
+        return event_text(event, lang, names)
 
     def render_text(self, observation, lang="en"):
         from .text import render_text

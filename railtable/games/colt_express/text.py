@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from railtable.engine import load_i18n
+from railtable.language import fill, seat_name
 
 from . import actions as A
 from . import rules as R
@@ -183,16 +184,20 @@ def describe(s, a: int, lang: str = "en") -> str:
     return str(d)
 
 
-def event_text(e: dict, lang: str = "en") -> str:
+def event_text(e: dict, lang: str = "en", names=None) -> str:
     t = _tr(lang)
     ty = e.get("type", "")
     tpl = t["log"].get(ty)
     if tpl is None:
         return ty
+    # a variant of the line when a flag of the event holds (a purse kept, a bullet given)
+    for flag in ("kept", "bullet"):
+        if e.get(flag) is True and f"{ty}_{flag}" in t["log"]:
+            tpl = t["log"][f"{ty}_{flag}"]
     f = {}
     for k, v in e.items():
         if k == "player":
-            f[k] = f"P{v + 1}"
+            f[k] = seat_name(v, lang, names)
         elif k in ("bandit", "target", "victim"):
             f[k] = t["bandits"].get(v, str(v))
         elif k == "bandits":
@@ -212,11 +217,11 @@ def event_text(e: dict, lang: str = "en") -> str:
         elif k == "turns":
             f[k] = ", ".join(t["turns"][x] for x in v)
         elif k == "winners":
-            f[k] = ", ".join(f"P{x + 1}" for x in v)
+            f[k] = ", ".join(seat_name(x, lang, names) for x in v)
         else:
             f[k] = v
     try:
-        return tpl.format(**f)
+        return fill(tpl, t, lang, **f)
     except (KeyError, IndexError):
         return ty
 
@@ -232,8 +237,9 @@ def render_text(obs: dict, lang: str = "en") -> str:
         ev = f' — {t["events"][rc["event"]]}' if rc["event"] else ""
         turns = ", ".join(t["turns"][x] for x in rc["turns"])
         lines.append(f'[bold]{w["round"]} {obs["round"]}/{obs["rounds"]}[/bold]: {turns}{ev}'
-                     f'  ({w["first"]}: P{obs["first_player"] + 1})')
-    turn = f'P{obs["current_player"] + 1}: ' if obs["current_player"] is not None else ""
+                     f'  ({w["first"]}: {seat_name(obs["first_player"], lang)})')
+    turn = (f'{seat_name(obs["current_player"], lang)}: ' if obs["current_player"] is not None
+            else "")
     lines.append(f'[dim]{turn}{t["phases"][obs["phase"]]}[/dim]   {w["neutral"]}: '
                  f'{obs["neutral_bullets"]}')
     cars = obs["train"]["cars"]
@@ -269,7 +275,7 @@ def render_text(obs: dict, lang: str = "en") -> str:
     for b in obs["bandits"]:
         vals = [p["value"] for p in b["purses"]]
         purse = ", ".join(f"${v}" if v else "?" for v in vals) or "-"
-        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] (P{b["seat"] + 1}):'
+        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] ({seat_name(b["seat"], lang)}):'
                      f' {t["loot"]["purse"]} {purse}; {t["loot"]["jewel"]} {b["jewels"]};'
                      f' {t["loot"]["strongbox"]} {b["strongboxes"]}; {w["bullets"]}'
                      f' {b["bullets_left"]}')
@@ -284,12 +290,13 @@ def render_text(obs: dict, lang: str = "en") -> str:
                     lab += f' ({w["face_down"]})'
             if e["resolved"]:
                 lab = f"[strike]{lab}[/strike]"
-            items.append(f'P{e["seat"] + 1}:{lab}')
+            items.append(f'{seat_name(e["seat"], lang)}: {lab}')
         lines.append(f'{w["pile"]}: ' + " → ".join(items))
     if obs["hand"] is not None:
         lines.append(f'{w["hand"]}: ' + ", ".join(_card_label(t, c) for c in obs["hand"]))
     if obs["result"]:
         r = obs["result"]
-        lines.append("[bold]" + " | ".join(f"P{i + 1}: ${v}" for i, v in enumerate(r["scores"]))
+        lines.append("[bold]" + " | ".join(f"{seat_name(i, lang)}: ${v}"
+                                           for i, v in enumerate(r["scores"]))
                      + "[/bold]")
     return "\n".join(lines)

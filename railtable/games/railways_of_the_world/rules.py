@@ -1278,9 +1278,9 @@ class RotwGame(Game):
         from railtable.games.railways_of_the_world.text import describe
         return describe(state, a, lang)
 
-    def event_text(self, event, lang="en"):
+    def event_text(self, event, lang="en", names=None):
         from railtable.games.railways_of_the_world.text import event_text
-        return event_text(self, event, lang)
+        return event_text(self, event, lang, names)
 
     def render_text(self, observation, lang="en"):
         from railtable.games.railways_of_the_world.text import render_text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from railtable.games.railways_of_the_world import actions as A
+from railtable.language import fill, seat_name
 
 RICH_COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "black": "bright_black",
                "purple": "magenta", "gray": "white"}
@@ -82,7 +83,7 @@ def describe(state, a: int, lang: str = "en") -> str:
     return str(d)
 
 
-def event_text(game, e: dict, lang: str = "en") -> str:
+def event_text(game, e: dict, lang: str = "en", names=None) -> str:
     """The event's template in i18n.json ("log"), filled with names from the same file."""
     t = _t(game, lang)
     log = t["log"]
@@ -91,7 +92,7 @@ def event_text(game, e: dict, lang: str = "en") -> str:
     city = lambda c: t["cities"][mp.city_key[c]]  # noqa
     f = dict(e)
     if "player" in e:
-        f["p"] = f"{t['words']['player']} {e['player'] + 1}"
+        f["p"] = seat_name(e["player"], lang, names)
     if typ == "notes":
         f["why"] = t["log_words"]["notes_why"].get(e.get("why"), "")
     elif typ in ("bid", "first_player", "build_step", "income"):
@@ -119,7 +120,7 @@ def event_text(game, e: dict, lang: str = "en") -> str:
     elif typ in ("take_card", "use_card", "card_reward", "card_revealed"):
         f["card"] = t["cards"][game.cards[e["card"]]["key"]]
     template = log.get(typ)
-    return str(typ) if template is None else template.format(**f)
+    return str(typ) if template is None else fill(template, t, lang, **f)
 
 
 def render_text(game, obs: dict, lang: str = "en") -> str:

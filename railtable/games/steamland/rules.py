@@ -1874,9 +1874,9 @@ class SteamlandGame(Game):
 
     # ---------------------------------------------------------------- presentation
 
-    def event_text(self, event, lang="en"):
+    def event_text(self, event, lang="en", names=None):
         from railtable.games.steamland.text import event_text
-        return event_text(self, event, lang)
+        return event_text(self, event, lang, names)
 
     def render_text(self, observation, lang="en"):
         from railtable.games.steamland.text import render_text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
+from railtable.language import fill, reason_text, seat_name
 
 
 def _tr(game, lang: str) -> dict:
@@ -143,7 +144,7 @@ def _in_hand(g, t, ac: dict, state, p: int, pe, typ: str, v: int) -> str:
     return own
 
 
-def event_text(game, ev: dict, lang: str = "en") -> str:
+def event_text(game, ev: dict, lang: str = "en", names=None) -> str:
     """The event's template in i18n.json ("log"), filled with names from the same file."""
     t = _tr(game, lang)
     w = t["log_words"]
@@ -153,11 +154,11 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
         return str(typ or "")
     f = dict(ev)
     if ev.get("player") is not None:
-        f["p"] = w["player"].format(n=ev["player"] + 1)
+        f["p"] = seat_name(ev["player"], lang, names)
     if ev.get("item") is not None:
         f["item"] = _item(game, t, ev["item"])
     if ev.get("other") is not None:
-        f["o"] = str(ev["other"] + 1)
+        f["o"] = seat_name(ev["other"], lang, names)
     if "slot" in ev:
         f["slot1"] = ev["slot"] + 1
     if ev.get("given") is not None:
@@ -180,25 +181,27 @@ def event_text(game, ev: dict, lang: str = "en") -> str:
     if "achievement" in ev:
         f["achievement"] = t["achievements"][game.achievement_defs[ev["achievement"]]["key"]]
     if "reason" in ev:
-        f["reason"] = t["ends"].get(ev["reason"], ev["reason"])
+        f["reason"] = reason_text(t, ev["reason"], lang)
     if "level" in ev:
         f["level"] = t["levels"].get(ev["level"], ev["level"])
     if typ == "market_open":
         f["kind"] = w["market"].get(ev.get("kind"), "")
+    if isinstance(ev.get("totals"), list):
+        f["totals"] = " : ".join(str(x) for x in ev["totals"])
     if "targets" in ev:
         f["targets"] = ", ".join(str(c) for c in ev["targets"]) or "-"
     if typ == "turn":
         f["red"] = w["red_face"] if ev.get("red") else ""
     if typ == "fight":
         if ev.get("opponent") is not None and ev["opponent"] >= 0:
-            f["opp"] = w["player"].format(n=ev["opponent"] + 1)
+            f["opp"] = seat_name(ev["opponent"], lang, names)
         else:
             f["opp"] = f.get("creature", "")
     if typ == "fight_end":
         f["won"] = w["fight_end"]["won" if ev["won"] else "lost"]
     if typ == "join":
         f["side"] = w["join_sides"][ev.get("side", 0)]
-    return tmpl.format(**f)
+    return fill(tmpl, t, lang, **f)
 
 
 _GLYPH = {"start": "[bold yellow]@[/]", "market": "[green]M[/]", "tavern": "[magenta]T[/]",
@@ -278,6 +281,6 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
                                           want=want))
     res = obs["result"]
     if res:
-        lines.append(v["result"].format(reason=t["ends"].get(res["reason"], res["reason"]),
+        lines.append(v["result"].format(reason=t["reasons"].get(res["reason"], res["reason"]),
                                         winners=", ".join(str(w + 1) for w in res["winners"])))
     return "\n".join(lines)

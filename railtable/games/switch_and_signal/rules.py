@@ -1173,9 +1173,9 @@ class SwitchAndSignalGame(Game):
         s.events = [] if not record_events else s.events
         return s
 
-    def event_text(self, event, lang="en"):
+    def event_text(self, event, lang="en", names=None):
         from railtable.games.switch_and_signal.text import event_text
-        return event_text(self, event, lang)
+        return event_text(self, event, lang, names)
 
     def render_text(self, observation, lang="en"):
         from railtable.games.switch_and_signal.text import render_text

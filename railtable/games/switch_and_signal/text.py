@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from railtable.engine import load_i18n
+from railtable.language import fill, reason_text, seat_name
 
 from railtable.games.switch_and_signal import actions as A
 
@@ -128,7 +129,7 @@ def describe(state, a: int, lang: str = "en") -> str:
     return str(a)
 
 
-def event_text(game, event: dict, lang: str = "en") -> str:
+def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     """The event's template in i18n.json ("log"), filled with names from the same file."""
     t = game.i18n(lang)
     k = event.get("type")
@@ -139,7 +140,7 @@ def event_text(game, event: dict, lang: str = "en") -> str:
     if "train" in event:
         f["train"] = train_name(event["train"], lang)
     if "player" in event:
-        f["n"] = event["player"] + 1
+        f["player"] = seat_name(event["player"], lang, names)
     if "node" in event:
         f["node"] = t["nodes"].get(event["node"], str(event["node"]))
     if "good" in event:
@@ -160,8 +161,8 @@ def event_text(game, event: dict, lang: str = "en") -> str:
     elif k == "move_colour":
         f["colour"] = t["train_colours"][COLOURS[event["colour"]]]
     elif k == "game_over":
-        f["reason"] = t["reasons"].get(event.get("reason"), event.get("reason"))
-    return template.format(**f)
+        f["reason"] = reason_text(t, event.get("reason"), lang)
+    return fill(template, t, lang, **f)
 
 
 def _card_text(card: dict, t: dict) -> str:

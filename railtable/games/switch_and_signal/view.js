@@ -169,7 +169,8 @@ export function render(root, ctx) {
   const words = (k) => tr(ctx, "words", k);
   const card = obs.departure_card;
   const describeCard = (c) => `${c.deploy ? "▼".repeat(c.deploy) + " " : ""}` +
-    c.moves.map((m) => tr(ctx, "train_colours", m)).join(", ");
+    c.moves.map((m) => m === "any" ? tr(ctx, "view", "any_colour")
+      : m === "all" ? tr(ctx, "view", "all_trains") : tr(ctx, "train_colours", m)).join(", ");
   const cardText = !card ? "—" : card.id === "start" ? words("start_card") : describeCard(card);
   // the card the Switchman put under the pile is public (the team saw it)
   const bottom = obs.departure_pile_bottom || [];

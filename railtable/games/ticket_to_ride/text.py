@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from railtable.engine import load_i18n
+from railtable.language import fill, seat_name
 
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS,
                       PAY_BASE, PAYMENTS, TAKE_BLIND)
@@ -118,51 +119,37 @@ def payment_label(game, r: int, slot: int, lang: str) -> str:
     return " + ".join(parts)
 
 
-def event_text(game, e: dict, lang: str = "en") -> str:
-    tr = _t(lang)["log"]
+def event_text(game, e: dict, lang: str = "en", names=None) -> str:
+    cat = _t(lang)
     kind = e.get("type", "")
-    pl = player(e["player"], lang) if "player" in e else ""
     private = e.get("to") is not None
-    if kind == "take_face_up":
-        return tr[kind].format(player=pl, card=color(e["card"], lang))
-    if kind == "take_blind":
-        if "card" in e:
-            return tr["take_blind_private"].format(player=pl, card=color(e["card"], lang))
-        return tr[kind].format(player=pl)
-    if kind == "face_up":
-        return tr[kind].format(card=color(e["card"], lang))
-    if kind in ("face_up_reset", "face_up_row"):
-        return tr[kind].format(cards=", ".join(color(c, lang) if c else "—" for c in e["cards"]))
-    if kind == "reshuffle":
-        return tr[kind].format(cards=e["cards"])
-    if kind in ("claim_pending", "claim_cancel"):
+    f: dict = {"player": seat_name(e["player"], lang, names) if "player" in e else ""}
+    key = kind
+    if kind in ("take_face_up", "face_up"):
+        f["card"] = color(e["card"], lang)
+        f["slot"] = e.get("slot", 0) + 1
+    elif kind == "take_blind" and "card" in e:
+        key, f["card"] = "take_blind_private", color(e["card"], lang)
+    elif kind in ("face_up_reset", "face_up_row"):
+        f["cards"] = ", ".join(color(c, lang) if c else "—" for c in e["cards"])
+    elif kind == "reshuffle":
+        f["cards"] = e["cards"]
+    elif kind in ("claim_pending", "claim_cancel", "claim_route"):
         r = e["route"]
-        return tr[kind].format(player=pl, a=city(game, game.route_a[r], lang),
-                               b=city(game, game.route_b[r], lang),
-                               length=game.route_length[r])
-    if kind == "claim_route":
-        r = e["route"]
-        return tr[kind].format(player=pl, a=city(game, game.route_a[r], lang),
-                               b=city(game, game.route_b[r], lang),
-                               length=game.route_length[r], points=e["points"])
-    if kind == "draw_tickets":
+        f.update(a=city(game, game.route_a[r], lang), b=city(game, game.route_b[r], lang),
+                 length=game.route_length[r], points=e.get("points", 0))
+    elif kind in ("draw_tickets", "keep_tickets"):
         if private and "tickets" in e:
-            return tr["draw_tickets_private"].format(
-                player=pl, tickets=", ".join(ticket_label(game, t, lang) for t in e["tickets"]))
-        return tr[kind].format(player=pl, count=e.get("count", 0))
-    if kind == "keep_tickets":
-        if private and "tickets" in e:
-            return tr["keep_tickets_private"].format(
-                player=pl, tickets=", ".join(ticket_label(game, t, lang) for t in e["tickets"]))
-        return tr[kind].format(player=pl, kept=e.get("kept", 0), returned=e.get("returned", 0))
-    if kind == "pass":
-        return tr[kind].format(player=pl)
-    if kind == "last_round":
-        return tr[kind].format(player=pl, trains=e["trains"])
-    if kind == "game_over":
-        return tr[kind].format(scores=", ".join(
-            f"{player(p, lang)}: {s}" for p, s in enumerate(e["scores"])))
-    return kind
+            key = kind + "_private"
+            f["tickets"] = ", ".join(ticket_label(game, t, lang) for t in e["tickets"])
+        f.update(count=e.get("count", 0), kept=e.get("kept", 0), returned=e.get("returned", 0))
+    elif kind == "last_round":
+        f["trains"] = e["trains"]
+    elif kind == "game_over":
+        f["scores"] = ", ".join(f"{seat_name(p, lang, names)}: {s}"
+                                for p, s in enumerate(e["scores"]))
+    template = cat["log"].get(key)
+    return kind if template is None else fill(template, cat, lang, **f)
 
 
 def _card(name: str | None, lang: str, count: int | None = None) -> str:

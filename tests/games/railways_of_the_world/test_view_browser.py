@@ -81,15 +81,16 @@ def test_first_round_with_a_build_and_a_delivery_by_clicking(server, page_ru):  
 
     # what the page shows: the log lines in Russian, the round, the person's points and income
     log = page.locator("#log-list").inner_text()
-    link_lines = [GAME.event_text(e, "ru") for _, e in mine("link")]
-    delivery_lines = [GAME.event_text(e, "ru") for _, e in mine("delivery")]
-    assert re.search(r"Игрок 1: путь .+ - .+", link_lines[0])
-    assert re.search(r"Игрок 1: .+ → .+", delivery_lines[0])
+    names = ["Аня", None]  # the log names the person; the bot's seat has no name
+    link_lines = [GAME.event_text(e, "ru", names) for _, e in mine("link")]
+    delivery_lines = [GAME.event_text(e, "ru", names) for _, e in mine("delivery")]
+    assert re.search(r"Аня: путь .+ - .+", link_lines[0])
+    assert re.search(r"Аня: .+ → .+", delivery_lines[0])
     for line in link_lines + delivery_lines:
         assert line in log, (line, log)
     first_round_income = [e for s, e in mirror.events if e["type"] == "income"]
     assert first_round_income and all(
-        GAME.event_text(e, "ru") in log for e in first_round_income)
+        GAME.event_text(e, "ru", names) in log for e in first_round_income)
     head = page.locator(".rotw-head").inner_text()
     assert re.match(r"Раунд (\d+)", head) and int(re.match(r"Раунд (\d+)", head)[1]) >= 2, head
     obs = mirror.state.observation(HUMAN)
