@@ -10,7 +10,7 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls, task
+from .helpers import CENTER, FAR, G, creature, force, give_item, lay, ready, rolls, task
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -478,3 +478,122 @@ def test_a_slain_dragons_number_moves_no_dragon():
     force(s, *rolls(1))  # seat 1's roll: the slain dragon's number
     s.apply(A.END)
     assert s.current_player() == 1 and s.phase == R.PH_TURN and not s.pend
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 40
+
+@pytest.mark.parametrize("d", range(6))
+def test_a_step_leaves_the_hex_only_along_its_own_roads(d):
+    # rulebook: 6. Перемещение по карте (pieces move only along the roads): a hex with one
+    # road offers that edge alone, even into the fog, whichever of the six edges it is
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    turn_of(s, 0, c)
+    moves = [a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5]
+    assert moves == [d]
+
+
+def test_walking_back_into_the_old_boiler_house_does_not_turn_it_over():
+    # rulebook: 11. Объекты карты and «Подготовка к игре» (the Old Boiler House lies face up
+    # in the centre from the start): stepping back onto it reveals nothing and costs one point
+    s = ready()
+    east = G.nb[CENTER * 6 + 0]
+    lay(s, east, "stone_road")
+    before = s.observation(0)
+    s.apply(A.MOVE + 0)
+    s.apply(A.MOVE + 3)  # back west, into the Old Boiler House
+    obs = s.observation(0)
+    assert obs["players"][0]["cell"] == CENTER and obs["movement"] == 8 - 2
+    assert obs["tiles"] == before["tiles"] and obs["decks"] == before["decks"]
+    centre = [t for t in obs["tiles"] if t["cell"] == CENTER]
+    assert centre[0]["tile"] == "old_boiler_house"
+    assert not [e for e in s.events if e["type"] == "reveal"]
+
+
+def test_a_played_event_goes_under_the_pile():
+    # rulebook: 7. События (after it is played the event card goes back under the bottom card
+    # of its pile): with two cards left, the one drawn second comes from under the first.
+    # Builder: a two-player table, seat 0 on a plain road where the red face gives an event;
+    # sets edeck to Inheritance (+300 pounds) on top of a move card (+2 movement points)
+    s = ready(2)
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    gain = next(e for e in range(len(G.e_effect)) if G.e_effect[e] == R.V_GAIN)
+    move = next(e for e in range(len(G.e_effect))
+                if G.e_effect[e] == R.V_MOVE and G.e_amount[e] > 0)
+    s.edeck = [move, gain]
+    anything = lambda r: True  # noqa: E731 - seat 1's roll, on a market: no event
+    force(s, anything, *rolls(G.red_face), anything, *rolls(G.red_face))
+    money = s.money[0]
+    drawn = []
+    for _ in range(2):
+        s.apply(A.END)  # seat 0 ends its turn
+        s.apply(A.END)  # seat 1 ends its turn; seat 0 rolls the red face
+        drawn += [e["event"] for e in s.events if e["type"] == "event"]
+    assert drawn == [gain, move]
+    obs = s.observation(0)
+    assert obs["players"][0]["money"] == money + G.e_amount[gain]
+    assert obs["movement"] == G.movement + G.e_amount[move]
+
+
+def test_a_creature_taking_the_better_of_two_dice_rolls_one_to_six():
+    # rulebook: 12. Существа (a creature's roll: one die, the sum of two, or the better of
+    # two, as its card says): the better of two dice is 1-6, and 6 comes up
+    rolled = set()
+    for seed in range(40):
+        s = ready(seed=seed)
+        c = open_cell()
+        lay(s, c, "stone_road")
+        turn_of(s, 0, c)
+        dragon = next(k for k, d in enumerate(G.creature_defs) if d["key"] == "dragon_5")
+        assert G.c_roll[dragon] == R.R_BEST
+        creature(s, "dragon_5")
+        s._place(dragon, c)
+        s._legal = None
+        s.apply(A.ATTACK_HERE)
+        while not [e for e in s.events if e["type"] == "fight_roll"]:
+            s.apply(s.legal_actions()[0])
+        rolled |= {e["opponent_roll"] for e in s.events if e["type"] == "fight_roll"}
+    assert rolled <= set(range(1, 7)) and 6 in rolled
+
+
+def test_a_delivery_hands_over_one_item_of_its_kind():
+    # rulebook: 8. Задания (a delivery task is done by bringing the item to the city the die
+    # names; the item is handed over): of two tea chests, one is delivered, one stays
+    s = ready()
+    start = open_cell()
+    lay(s, start, CITY[1])
+    east = G.nb[start * 6 + 0]
+    lay(s, east, CITY[3])
+    turn_of(s, 0, start)
+    held = [give_item(s, 0, k) for k in ("tea_chest", "elixir", "tea_chest")]
+    t = top_task(s, "governors_tea")
+    force(s, *rolls(3))
+    s.apply(A.TAKE_TASK)
+    assert [(x["task"], x["targets"]) for x in my_tasks(s, 0)] == [(t, [3])]
+    s.apply(A.MOVE + 0)
+    obs = s.observation(0)["players"][0]
+    assert obs["tasks"] == [] and obs["tasks_done"] == 1
+    assert [x["item"] for x in obs["items"]] == held[1:]
+
+
+def test_an_item_returned_to_make_room_is_shown_to_everyone():
+    # rulebook: 9. Предметы (three items at most: a player getting a fourth first returns one
+    # to the pile) and docs/developing.md (an event that shows a hidden card to everyone is
+    # marked "reveal", which also stops an undo across it)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[1] = c
+    held = [give_item(s, 1, k, hidden=True) for k in ("tea_chest", "elixir", "pocket_watch")]
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_ITEM)  # an item event on top
+    force(s, *rolls(G.red_face))  # seat 1's roll: the red face, an event
+    s.apply(A.END)
+    assert s.current_player() == 1
+    assert s.legal_actions() == [A.DISCARD_ITEM + k for k in (0, 1, 2, 3)]
+    s.apply(A.DISCARD_ITEM)
+    assert {"type": "discard_item", "player": 1, "item": held[0], "reveal": True,
+            "to": None} in s.events
+    assert held[0] in s.ideck
