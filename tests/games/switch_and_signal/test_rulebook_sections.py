@@ -12,6 +12,7 @@ from railtable.games.switch_and_signal.rules import (PH_ACTIONS, PH_DEPLOY_COLOU
                                                      PH_MOVE_TRAIN)
 
 from .helpers import (GAME, blank, field_between, move_card, node, on, put, rig, seed_for_deploy,
+                      track_field,
                       set_green, set_switch, top_card, where)
 
 GOODS = ("yellow", "blue", "red", "white")
@@ -270,3 +271,81 @@ def test_the_movement_points_from_calais_to_paris_are_three():
     s = blank()
     b = s.board
     assert b.dist_to[node(s, "paris")][2 * b.node_cell[node(s, "calais")]] == 3
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 40
+
+def test_a_deployment_with_every_train_out_still_moves_the_colour_shown():
+    # rulebook: Карты отправления (a card first puts a train on the network, then moves the
+    # colour it shows; a step that cannot be done is skipped): with no train left in the
+    # depot, the black trains still move
+    s = blank()
+    spots = ["paris", ("lyon", "marseille"), "amsterdam", "nuernberg", "berlin", "marseille",
+             ("reims", "strasbourg"), ("dijon", "lyon"), ("brussels", "amsterdam")]
+    for t, spot in enumerate(spots):
+        put(s, t, spot)
+    top_card(s, DEPLOY_THEN_BLACK)
+    s.apply(A.END)
+    assert s.phase == PH_MOVE_TRAIN
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1, A.TRAIN + 2]
+
+
+def test_a_pair_for_any_action_needs_two_cards_of_a_kind_only_when_both_are_that_kind():
+    # rulebook: Любое действие (any two action cards make any one action): with one card of
+    # each kind, every mixed pair may be played and no pair of one kind
+    s = blank()
+    s.hands[0] = [1, 1, 1]
+    put(s, 0, "paris")  # a train on the network, so that moving is possible too
+    legal = set(s.legal_actions())
+    for purpose in range(3):
+        base = A.PLAY + purpose * 7
+        assert base in legal
+        for k, (x, y) in enumerate(A.PAIRS):
+            assert (base + 1 + k in legal) == (x != y), (purpose, x, y)
+
+
+def test_a_switch_set_by_an_action_card_is_announced():
+    # rulebook: Переключение стрелки (an action card moves a junction's discs); the log says
+    # which junction and how it is set now
+    s = blank()
+    s.apply(A.PLAY + 7)
+    j = s.board.junction_index[node(s, "tours")]
+    s.apply(A.JUNCTION + j)
+    k = [k for k in range(6) if k != s.jconf[j]][0]
+    s.apply(A.CONFIG + k)
+    assert {"type": "switch", "player": 0, "junction": "tours", "setting": k,
+            "to": None} in s.events
+
+
+def test_location_tokens_drawn_instead_of_dice_with_options_from_json():
+    # rulebook: Отказ от кубиков отправления (the first trains' starting points come from
+    # location tokens drawn, not from the dice), with the options as the lobby sends them:
+    # parsed from JSON text
+    import json
+    opts = json.loads('{"location_tokens": "draw_instead_of_dice"}')
+    s = GAME.new_state(2, 3, opts)
+    placed = [e for e in s.events if e["type"] == "deploy_roll"]
+    assert len(placed) == 3 and all(e["dice"] is None for e in placed)
+    assert len({e["number"] for e in placed}) == 3
+
+
+def test_a_boxed_departure_card_leaves_the_known_cards_known_in_a_determinized_world():
+    # rulebook: Жетоны времени (when the last time token goes, the top departure card goes
+    # to the box) and Помощники, Стрелочник (the card he puts back lies under the pile, seen
+    # by all). Builder: sets the departure pile to two cards, both put back by the
+    # switchman (pile, pile_known), and the clock to two tokens
+    import random
+    s = blank()
+    seen = [c for c in range(1, 18) if c not in s.revealed][:2]
+    s.pile = list(seen)
+    s.pile_known = 2
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 4)  # stopped at once by the red signal: four points, four tokens lost
+    obs = s.observation(None)
+    assert obs["departure_pile"] == 1 and obs["time_tokens"] == 7 - 2
+    assert [c["id"] for c in obs["departure_pile_bottom"]] == seen[:1]
+    for k in range(10):
+        d = s.determinize(0, random.Random(k))
+        assert d.pile == seen[:1]
