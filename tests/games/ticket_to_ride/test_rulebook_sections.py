@@ -8,7 +8,7 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import LOCO, PASS, TAKE_BLIND
+from railtable.games.ticket_to_ride.actions import DRAW_TICKETS, LOCO, PASS, TAKE_BLIND
 from railtable.games.ticket_to_ride.rules import OVER, TURN
 
 from .helpers import hand, position
@@ -82,3 +82,78 @@ def test_an_empty_deck_is_rebuilt_from_the_discards_and_announced():
     s.apply(TAKE_BLIND)  # the blind draw: the deck is empty, the three discards become the deck
     assert {"type": "reshuffle", "cards": 3, "to": None} in s.events
     assert sum(s.hands[0]) == 1 and len(s.deck) == 2 and sum(s.discard) == 0
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 40
+
+def test_taking_a_face_up_card_is_announced_and_the_turn_reports_only_its_own_events():
+    # rulebook: «Карты Вагонов» (a face-up card is taken in view of everyone); each action's
+    # events are that action's only
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)  # seat 0's first card: blind
+    s.apply(0)           # then the red card in slot 0
+    assert {"type": "take_face_up", "player": 0, "slot": 0, "card": "red",
+            "to": None} in s.events
+    assert not [e for e in s.events if e["type"] == "take_blind"]
+
+
+def test_drawing_tickets_reports_only_its_own_events():
+    # rulebook: «Карты Маршрутов» (three tickets drawn from the top of the pile)
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)  # seat 0 ends its turn with two blind cards
+    s.apply(DRAW_TICKETS)  # seat 1
+    assert s.events and {e["type"] for e in s.events} == {"draw_tickets"}
+    assert {e["player"] for e in s.events} == {1}
+
+
+def test_a_pass_is_announced_and_reports_only_itself():
+    # NOTES 5 (a player with no possible action passes)
+    s = position(2, hands=[hand(), hand()], face_up=[LOCO, -1, -1, -1, -1], deck=[],
+                 discard=[0] * 9, pile=[], claimed=no_route_of_length_one())
+    s.apply(0)     # seat 0 takes the locomotive
+    s.apply(PASS)  # seat 1 has nothing to do
+    assert [(e["type"], e["player"]) for e in s.events] == [("pass", 1)]
+
+
+def test_a_player_without_track_has_a_longest_path_of_zero():
+    # rulebook: «Подсчет очков» (the longest continuous path, counted in train spaces: a
+    # player with no track has none); NOTES 5 (a full round of passes ends the game)
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=[], tickets=[(), ()])
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.phase == OVER
+    res = s.result()
+    assert [d["longest_path"] for d in res.details] == [0, 0]
+    assert [d["longest_path_bonus"] for d in res.details] == [False, False]
+
+
+def test_a_determinized_world_deals_the_other_hands_unseen_cards_again():
+    # rulebook: «Карты Вагонов» (cards drawn blind are seen by their owner only): another
+    # seat's blind cards are dealt again from what seat 0 cannot see; the card counts stay
+    s = position(2, hands=[hand(red=2), hand(blue=3, green=1)], face_up=[0, 1, 2, 3, 4],
+                 deck=[6] * 8 + [7] * 8)
+    hands = set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert d.hands[0] == s.hands[0] and sum(d.hands[1]) == 4
+        assert len(d.deck) == len(s.deck) and sorted(d.deck + [c for c in range(9)
+                                                                for _ in range(d.hands[1][c])]) \
+            == sorted(s.deck + [c for c in range(9) for _ in range(s.hands[1][c])])
+        hands.add(tuple(d.hands[1]))
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("city, neighbours", [
+    ("Atlanta", [("Charleston", 2), ("Miami", 5), ("Nashville", 1), ("New Orleans", 4),
+                 ("New Orleans", 4), ("Raleigh", 2), ("Raleigh", 2)]),
+    ("Winnipeg", [("Calgary", 6), ("Duluth", 4), ("Helena", 4), ("Sault St. Marie", 6)])])
+def test_the_map_links_each_city_to_its_neighbours(city, neighbours):
+    # rulebook: the game board (routes between neighbouring cities; double routes twice):
+    # the first and the last city by name, as printed on the map
+    c = GAME.city_names.index(city)
+    got = sorted((GAME.city_names[n], GAME.route_length[r]) for n, r in GAME.adjacency[c])
+    assert got == neighbours
