@@ -200,3 +200,97 @@ def test_only_the_ghosts_player_may_play_face_down_in_the_first_turn(ghost_seat)
             offered.add(p)
         act(s, next(x for x in legal_json(s) if x["type"] == "play"))
     assert offered == {ghost_seat}
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 40
+
+def test_a_shuffled_deck_deals_each_kind_of_card_in_proportion():
+    # rulebook: ПОДГОТОВКА К ИГРЕ and ФАЗА 1 (each player shuffles his ten action cards and
+    # draws six): over many deals every kind comes as often as its share of the deck, 6/10
+    # of its cards on average, whatever its place in the unshuffled deck
+    from collections import Counter
+    from railtable.games.colt_express import GAME
+    dealt, decks = Counter(), 0
+    for seed in range(300):
+        s = GAME.new_state(3, seed, {"random_bandits": True})
+        for p in range(3):
+            if p != s.doc_seat:  # Doc's player draws seven
+                dealt.update(s.hands[p])
+                decks += 1
+    deck = Counter([0, 0, 1, 1, 2, 2, 3, 4, 4, 5])  # the ten action cards of a bandit
+    for c, k in deck.items():
+        assert abs(dealt[c] / decks - 0.6 * k) < 0.1, (c, dealt[c] / decks)
+
+
+def test_a_new_game_announces_the_first_player_the_bandits_and_each_hand():
+    # rulebook: ПОДГОТОВКА К ИГРЕ (the first player; the bandits' starting cars) and ФАЗА 1
+    # (six cards drawn: each hand is its owner's to see, its size everyone's)
+    s = new(3, seed=5)
+    first = [e for e in s.events if e["type"] == "first_player"]
+    assert first == [{"type": "first_player", "player": s.first0, "to": None}]
+    board = [e for e in s.events if e["type"] == "board"]
+    assert len(board) == 1 and board[0]["bandits"] == {
+        R.BANDITS[s.char[b]]: s.pos[b] >> 1 for b in range(s.nb)}
+    for p in range(3):
+        deal = [e for e in s.events if e["type"] == "deal" and e["player"] == p]
+        assert len(deal) == 1 and deal[0]["to"] == [p]
+        assert sorted(c["kind"] for c in deal[0]["cards"]) == sorted(
+            R.KINDS[c % 6] for c in s.hands[p])
+        assert {"type": "deal_count", "player": p, "count": len(s.hands[p]),
+                "to": None} in s.events
+
+
+def test_a_move_is_announced():
+    # rulebook: ФАЗА 2, Перемещение (the bandit moves to the next car); the log says where
+    s = new(3, chars=["doc", "tuco", "django"], seed=5)
+    clear_loot(s)
+    place(s, "tuco", 2)
+    stealin(s, [("tuco", "move")])
+    assert {"type": "move", "to": 1} in legal_json(s)
+    act(s, {"type": "move", "to": 1})
+    assert {"type": "move", "bandit": "tuco", "from": 2, "car": 1, "roof": False,
+            "to": None} in s.events
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_expert_each_player_decides_once_what_to_discard_from_the_first_player(n):
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (at the end of phase 1 each player keeps the cards he
+    # wants and discards the rest): one decision each, in turn order from the first player
+    # (our reading: the rulebook has it at once; play asks each seat in turn)
+    s = new(n, seed=5, expert=True)
+    while s.phase == R.PH_SCHEME:
+        s.apply(s.legal_actions()[0])
+    while s.phase == R.PH_CHAIN:
+        s.apply(s.legal_actions()[0])
+    asked = []
+    while s.phase == R.PH_DISCARD:
+        asked.append(s.cur)
+        act(s, {"type": "pass"})
+    assert asked == [(s.first + k) % n for k in range(n)]
+
+
+def test_purses_nobody_has_seen_are_dealt_again_in_a_determinized_world():
+    # rulebook: ПОДГОТОВКА К ИГРЕ (purses lie face down: nobody knows their values): a
+    # sampled world of seat 0 may give the purses in the train other values, the totals kept
+    import random
+    s = new(3, seed=5)
+    seen = set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert sorted(d.tval) == sorted(s.tval)
+        seen.add(tuple(d.tval))
+    assert len(seen) > 1
+
+
+def test_a_card_played_in_a_tunnel_is_dealt_again_in_other_seats_worlds():
+    # rulebook: ФАЗА 1, Тоннель (a card played in a tunnel is laid face down): another seat's
+    # sampled world does not know which card it is
+    import random
+    from .helpers import set_turns
+    s = new(3, seed=5)
+    set_turns(s, (R.TUNNEL, R.NORMAL, R.NORMAL, R.NORMAL))
+    p = s.cur
+    s.apply(s.legal_actions()[-1])  # seat p plays a card, face down in the tunnel
+    assert s.pile[0] & 16 and s.pile[0] >> 5 == p
+    kinds = {s.determinize((p + 1) % 3, random.Random(k)).pile[0] & 15 for k in range(30)}
+    assert len(kinds) > 1
