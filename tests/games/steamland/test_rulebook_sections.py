@@ -10,7 +10,8 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import CENTER, FAR, G, creature, force, give_item, lay, ready, rolls, task
+from .helpers import (CENTER, FAR, G, creature, force, give_item, lay, ready, rolls, task,
+                      tile_index)
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -597,3 +598,134 @@ def test_an_item_returned_to_make_room_is_shown_to_everyone():
     assert {"type": "discard_item", "player": 1, "item": held[0], "reveal": True,
             "to": None} in s.events
     assert held[0] in s.ideck
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 41
+
+def test_a_tile_turned_over_is_announced_with_a_road_back_to_the_player():
+    # rulebook: 6. Перемещение по карте (a new hex is laid so that the road the player came
+    # along goes on into it): whatever tile comes, it has a road on the edge entered by
+    for seed in range(12):
+        s = ready(seed=seed)
+        q = G.nb[CENTER * 6 + 0]
+        s.apply(A.MOVE + 0)  # east, into the fog
+        shown = [e for e in s.events if e["type"] == "reveal"]
+        assert len(shown) == 1 and shown[0]["cell"] == q and shown[0]["player"] == 0
+        assert shown[0]["reveal"] is True and shown[0]["roads"] == s.roads[q]
+        assert s.roads[q] >> 3 & 1, seed  # a road on its west edge, back to the centre
+
+
+def test_a_balloon_carries_the_player_over_a_gap():
+    # rulebook: 9. Предметы (the balloon changes how one moves: over a gap in the road) and 6.
+    # Перемещение по карте; the step itself is taken, not only offered
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << 0, gaps=1 << 0)
+    q = G.nb[c * 6 + 0]  # in the fog: the next tile of the pile, a plain road, is laid there
+    s.tdeck.append(tile_index("stone_road", s))
+    turn_of(s, 0, c)
+    assert A.MOVE + 0 not in s.legal_actions()
+    give_item(s, 0, "balloon")
+    assert A.MOVE + 0 in s.legal_actions()
+    s.apply(A.MOVE + 0)
+    assert s.observation(0)["players"][0]["cell"] == q
+
+
+def test_a_head_may_be_sold_in_the_turn_an_item_was_sold():
+    # rulebook: 9. Предметы (a sale, a purchase, a theft: each once a turn) and 12. Существа
+    # (heads are sold in a city, tavern or market): selling a head is its own operation
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    give_item(s, 0, "tea_chest")
+    s.heads[0] = [creature(s, "steam_rat")]
+    s.apply(A.SELL_ITEM)
+    assert A.SELL_ITEM not in s.legal_actions() and A.SELL_HEAD in s.legal_actions()
+
+
+def test_buying_a_weapon_at_the_start_is_announced():
+    # rulebook: Подготовка к игре (equipment bought before the game at its price)
+    s = G.new_state(3, 7, {"level": "apprentice"})
+    buy = [a for a in s.legal_actions() if A.BUY_WEAPON <= a < A.BUY_WEAPON + 6][0]
+    w = s.sh_weap[buy - A.BUY_WEAPON]
+    p = s.current_player()
+    s.apply(buy)
+    assert {"type": "buy_weapon", "player": p, "weapon": w, "price": G.w_value[w],
+            "to": None} in s.events
+
+
+def test_a_hunt_task_is_done_by_winning_the_fight():
+    # rulebook: 8. Задания (some tasks need a creature of a given strength defeated) and 13.
+    # Схватка (the winner takes the head)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    turn_of(s, 0, c)
+    t = task(s, "trophy")
+    s.tasks[0] = [t]
+    cr = creature(s, "clockwork_spider")
+    assert G.c_str[cr] >= G.q_str[t]
+    s._place(cr, c)  # builder: the creature on the player's hex (sets mon)
+    s.weapons[0] = [next(w for w in s.wdeck if G.weapon_defs[G.w_kind[w]]["key"] == "tesla_gun")]
+    s.wdeck.remove(s.weapons[0][0])
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
+    s.apply(A.ATTACK_HERE)
+    obs = s.observation(0)["players"][0]
+    assert obs["heads"] == [cr] and obs["tasks"] == [] and obs["tasks_done"] == 1
+
+
+def test_an_escape_item_goes_back_under_the_pile_and_the_log_says_so():
+    # rulebook: 13. Схватка (an item may let the player get away) and 9. Предметы (a
+    # one-use item, shown, goes back to the pile)
+    s = ready()
+    ti = [t for t in s.tdeck if G.t_kind[t] == R.K_ATTACK][0]
+    s.tdeck.remove(ti)
+    s.tdeck.append(ti)
+    s.cdeck.append(creature(s, "steam_rat"))
+    bomb = give_item(s, 0, "smoke_bomb", hidden=True)
+    force(s, lambda r: True, *rolls(2))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    s.apply(A.ESCAPE)
+    assert {"type": "escape", "player": 0, "item": bomb, "reveal": True, "to": None} in s.events
+    assert s.ideck[0] == bomb and s.observation(0)["players"][0]["items"] == []
+
+
+def test_armour_lowers_the_attackers_total_in_a_fight_between_players():
+    # rulebook: 13. Схватка (each adds his weapon's strength to his die; armour takes points
+    # off the other side's blow)
+    s = ready()
+    s.pos = [CENTER, CENTER, FAR]
+    s.weapons[0] = [next(w for w in s.wdeck if G.weapon_defs[G.w_kind[w]]["key"] == "tesla_gun")]
+    s.wdeck.remove(s.weapons[0][0])
+    give_item(s, 1, "steam_armour")
+    s._legal = None
+    s.apply(A.CHALLENGE + 1)
+    while not [e for e in s.events if e["type"] == "fight_roll"]:
+        s.apply(s.legal_actions()[0])
+    roll = [e for e in s.events if e["type"] == "fight_roll"][0]
+    gun, worn = 5, 1  # the cards: Tesla Gun strength 5, Steam Armour 1
+    assert roll["totals"] == [roll["roll"] + gun - worn, roll["opponent_roll"]]
+
+
+def test_the_round_number_starts_at_one_and_grows_after_every_seat_has_played():
+    # rulebook: 6. Перемещение по карте (players take their turns in order, round by round)
+    s = ready()
+    assert s.observation(0)["round"] == 1
+    for _ in range(3):
+        s.apply(A.END)
+        while s.current_player() != s.cur or s.phase != R.PH_TURN:
+            s.apply(s.legal_actions()[0])
+    assert s.cur == 0 and s.observation(0)["round"] == 2
+
+
+def test_the_hidden_piles_are_shuffled_again_in_a_determinized_world():
+    # rulebook: Подготовка к игре (the tiles, weapons, creatures and events lie face down in
+    # shuffled piles): a sampled world does not know their order
+    import random
+    s = ready()
+    tops = {(d.tdeck[-1], d.edeck[-1], d.wdeck[-1], d.cdeck[-1])
+            for d in (s.determinize(0, random.Random(k)) for k in range(10))}
+    assert len({t[0] for t in tops}) > 1 and len({t[1] for t in tops}) > 1
+    assert len({t[2] for t in tops}) > 1 and len({t[3] for t in tops}) > 1
