@@ -729,3 +729,23 @@ def test_the_hidden_piles_are_shuffled_again_in_a_determinized_world():
             for d in (s.determinize(0, random.Random(k)) for k in range(10))}
     assert len({t[0] for t in tops}) > 1 and len({t[1] for t in tops}) > 1
     assert len({t[2] for t in tops}) > 1 and len({t[3] for t in tops}) > 1
+
+
+def test_items_lost_in_a_dead_end_go_under_the_pile():
+    # rulebook: 16. Особые ситуации (a player stuck in a dead end loses his items and goes
+    # back to the start) and 9. Предметы (items given up go back to the pile, under it): the
+    # next market display, the top three cards, does not show the lost item
+    s = ready()
+    c = open_cell()
+    lay(s, c, "lava_rift", roads=1 << 3, gaps=1 << 3)  # the only way out has a gap
+    s.pos[1] = c
+    lost = give_item(s, 1, "tea_chest")
+    force(s, *rolls(3), lambda r: True)  # seat 1's roll (no event), then seat 2's
+    s.apply(A.END)  # seat 0 ends its turn; seat 1's begins in the dead end
+    assert s.observation(None)["players"][1]["cell"] == CENTER
+    assert s.observation(None)["players"][1]["items"] == []
+    while s.current_player() != 2:
+        s.apply(A.END)
+    s.apply(A.OPEN_ITEMS)  # seat 2, on the far market
+    shown = s.observation(2)["display"]["cards"]
+    assert len(shown) == 3 and lost not in [x["card"] for x in shown]
