@@ -349,3 +349,60 @@ def test_a_boxed_departure_card_leaves_the_known_cards_known_in_a_determinized_w
     for k in range(10):
         d = s.determinize(0, random.Random(k))
         assert d.pile == seen[:1]
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 41
+
+def test_a_train_standing_in_paris_the_boards_place_0_is_shown_there():
+    # rulebook: Подготовка к игре (the trains stand in cities, on lines or in the depot):
+    # the observation of a train in place 0 names the city, not the depot
+    s = black_trains()
+    t0 = s.observation(None)["trains"][0]
+    assert (t0["where"], t0["node"]) == ("city", "paris")
+    assert s.observation(None)["trains"][2]["where"] == "depot"
+
+
+def test_the_dispatcher_used_leaves_the_logistician_to_use():
+    # rulebook: Помощники из Центральной Европы (each helper once a game: the Dispatcher lets
+    # trains pass through cities this turn; the Logistician is another helper)
+    s = blank(helpers_used=False)
+    s.helpers = 1 << 2  # the Conductor used already
+    set_green(s, field_between(s, "amsterdam", "cologne"))
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 3)
+    s.apply(A.PLAY + 14)
+    assert s.legal_actions() == [A.ACCEPT_ROLL, A.LOGISTICIAN]
+    s.apply(A.ACCEPT_ROLL)
+    s.apply(A.DISPATCHER)
+    used = s.observation(None)["helpers"]
+    assert used == {"logistician": False, "dispatcher": True, "conductor": True}
+
+
+def test_a_train_that_stops_on_the_line_is_announced():
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 1-2 (a train moves its points along the track and stops
+    # there); the log says where
+    s = blank()
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    set_green(s, track_field(s, "reims", "strasbourg"))
+    rig(s, 0, 2)
+    s.apply(A.PLAY + 14)
+    stops = [e for e in s.events if e["type"] == "stop"]
+    assert stops == [{"type": "stop", "train": 0, "cell": s.tpos[0], "to": None}]
+
+
+def test_a_card_turned_from_a_pile_of_known_cards_leaves_the_rest_known():
+    # rulebook: Помощники, Стрелочник (a card he puts back lies under the pile, seen by all)
+    # and Карты отправления (each turn the top card is turned over). Builder: sets the pile
+    # to two cards both put back by the switchman (pile, pile_known)
+    import random
+    s = blank()
+    seen = [c for c in range(1, 18) if c not in s.revealed][:2]
+    s.pile = list(seen)
+    s.pile_known = 2
+    s.apply(A.END)  # the next turn turns over the top card
+    assert s.card == seen[1]
+    obs = s.observation(None)
+    assert obs["departure_pile"] == 1
+    assert [c["id"] for c in obs["departure_pile_bottom"]] == seen[:1]
+    for k in range(10):
+        assert s.determinize(0, random.Random(k)).pile == seen[:1]
