@@ -406,3 +406,16 @@ def test_a_card_turned_from_a_pile_of_known_cards_leaves_the_rest_known():
     assert [c["id"] for c in obs["departure_pile_bottom"]] == seen[:1]
     for k in range(10):
         assert s.determinize(0, random.Random(k)).pile == seen[:1]
+
+
+@pytest.mark.parametrize("a, b", [("memphis", "st_louis"), ("charlotte", "richmond")])
+def test_north_america_a_track_signal_stands_where_the_board_shows_it(a, b):
+    # rulebook: Сигналы (a red signal field stops a train before it) on the North America
+    # board, whose track signal between these two junctions stands one section from the
+    # first, at the second's end (boards/north_america.json, as printed): a train on the
+    # line heading for the second junction stops at once, its points lost
+    s = blank(options={"board": "north_america"})
+    assert not s.green[track_field(s, a, b)]
+    put(s, 0, (a, b), k=0)
+    move_card(s, 0, 2)
+    assert on(s, 0, a, b, 0) and s.tokens == 7 - 2
