@@ -749,3 +749,19 @@ def test_items_lost_in_a_dead_end_go_under_the_pile():
     s.apply(A.OPEN_ITEMS)  # seat 2, on the far market
     shown = s.observation(2)["display"]["cards"]
     assert len(shown) == 3 and lost not in [x["card"] for x in shown]
+
+
+def test_a_hunt_task_taken_in_a_tavern_with_the_head_in_hand_is_done_at_once():
+    # rulebook: 8. Задания (a task is done once its condition holds; the player shows the
+    # card and the head it needs) and 11. Объекты карты (a tavern gives tasks); our reading,
+    # as for a city already visited: a head won before the task counts
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 2, c)
+    s.heads[2] = [creature(s, "clockwork_spider")]
+    t = top_task(s, "trophy")
+    assert G.c_str[s.heads[2][0]] >= G.q_str[t]
+    s.apply(A.TAKE_TASK)
+    obs = s.observation(2)["players"][2]
+    assert obs["tasks"] == [] and obs["tasks_done"] == 1
