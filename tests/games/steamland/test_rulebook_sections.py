@@ -765,3 +765,12 @@ def test_a_hunt_task_taken_in_a_tavern_with_the_head_in_hand_is_done_at_once():
     s.apply(A.TAKE_TASK)
     obs = s.observation(2)["players"][2]
     assert obs["tasks"] == [] and obs["tasks_done"] == 1
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_seat_0_begins_the_equipment_purchase_and_its_turn_is_shown(n):
+    # rulebook: Подготовка к игре (the equipment is bought before the first turn, seat by
+    # seat from the first player)
+    s = G.new_state(n, 7, {"level": "apprentice"})
+    obs = s.observation(None)
+    assert obs["phase"] == "shop" and obs["current_player"] == 0 and obs["turn"] == 0
