@@ -8,8 +8,9 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import DRAW_TICKETS, LOCO, PASS, TAKE_BLIND
-from railtable.games.ticket_to_ride.rules import OVER, TURN
+from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, LOCO, PASS,
+                                                     PAY_BASE, TAKE_BLIND)
+from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
 
 from .helpers import hand, position
 
@@ -157,3 +158,50 @@ def test_the_map_links_each_city_to_its_neighbours(city, neighbours):
     c = GAME.city_names.index(city)
     got = sorted((GAME.city_names[n], GAME.route_length[r]) for n, r in GAME.adjacency[c])
     assert got == neighbours
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 41
+
+def gray_one_with_a_choice_of_payment():
+    """Seat 0 to claim Seattle-Vancouver (gray, length 1) holding one red card and one
+    locomotive: two ways to pay, so the payment is a decision of its own."""
+    from .helpers import route
+    r = route("Seattle", "Vancouver")
+    assert GAME.route_length[r] == 1
+    s = position(2, hands=[hand(red=1, loco=1), hand()], face_up=[0, 1, 2, 3, 4],
+                 deck=[5] * 10, discard=[0] * 9)
+    s.apply(CLAIM_BASE + r)
+    assert s.phase == PAY
+    return s, r
+
+
+def test_paying_with_locomotives_only_is_announced_without_a_colour():
+    # rulebook: «Захват маршрутов» (a gray route is paid with cards of one colour;
+    # locomotives stand in for any colour): all locomotives, so no colour is named
+    s, r = gray_one_with_a_choice_of_payment()
+    s.apply(PAY_BASE + ALL_LOCO)
+    assert [e for e in s.events if e["type"] == "claim_route"] == [
+        {"type": "claim_route", "player": 0, "route": r, "color": None, "locomotives": 1,
+         "points": 1, "to": None}]
+    assert not [e for e in s.events if e["type"] == "claim_pending"]  # the claim's own events
+
+
+def test_drawing_a_card_while_a_payment_is_due_is_refused_with_the_reason():
+    # rulebook: «Захват маршрутов» (a claim is paid at once); a refused action says why
+    s, _ = gray_one_with_a_choice_of_payment()
+    with pytest.raises(IllegalAction, match="choose how to pay"):
+        s.apply(TAKE_BLIND)
+
+
+def test_two_cards_drawn_blind_break_a_chain_of_passes():
+    # NOTES 5 (a player passes only when no action is possible; a full round of passes
+    # ends the game) and «Карты Вагонов» (two cards from the deck are a turn)
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[0, 1], discard=[0] * 9,
+                 pile=[], claimed=no_route_of_length_one())
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)  # seat 0: a red and an orange card, nothing it can claim
+    assert s.cur == 1 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == OVER and s.result().reason == "no_moves"
