@@ -294,3 +294,72 @@ def test_a_card_played_in_a_tunnel_is_dealt_again_in_other_seats_worlds():
     assert s.pile[0] & 16 and s.pile[0] >> 5 == p
     kinds = {s.determinize((p + 1) % 3, random.Random(k)).pile[0] & 15 for k in range(30)}
     assert len(kinds) > 1
+
+
+# ---------------------------------------------------------------- found by mutation testing, seed 41
+
+def test_a_jewel_taken_is_announced_as_a_jewel_whichever_token_it_is():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (take one loot token where your bandit stands): the log
+    # names the kind; the second of the jewels (another lies elsewhere) is a jewel too
+    s = on_car(CH, 4)
+    place(s, "doc", 1)
+    first = put_loot(s, 3, True, "jewel")   # the first jewel token, on another roof
+    tok = put_loot(s, 1, False, "jewel")
+    assert tok > first == R.JEWEL0
+    stealin(s, [("doc", "robbery")])
+    assert {"type": "take", "bandit": "doc", "loot": "jewel", "to": None} in s.events
+    assert held(s, "doc")[1] == 1
+
+
+def test_a_climb_is_announced():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, Смена этажа (the bandit goes up to the roof or down inside)
+    s = new(3, chars=["doc", "tuco", "django"], seed=5)
+    clear_loot(s)
+    place(s, "tuco", 2)
+    stealin(s, [("tuco", "climb")])
+    assert {"type": "climb", "bandit": "tuco", "car": 2, "roof": True, "to": None} in s.events
+    assert where(s, "tuco") == (2, True)
+
+
+def test_the_first_round_is_round_one():
+    # rulebook: ХОД ИГРЫ (five rounds, one round card each): the observation counts from one
+    s = new(3, seed=5)
+    assert s.observation(0)["round"] == 1
+
+
+def test_expert_an_empty_deck_rebuilt_from_the_discards_is_announced():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (when the deck runs out, the discard pile is shuffled
+    # into a new deck). Builder: sets the current player's deck to one card, the rest of his
+    # cards in the discard pile (decks, discards)
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    s.discards[p] = s.decks[p][:]
+    s.decks[p] = [1]
+    s._legal = s._scheme_legal()
+    act(s, {"type": "draw"})
+    assert {"type": "reshuffle", "player": p, "to": None} in s.events
+
+
+def test_two_bandits_the_final_score_names_both_bandits_of_each_player():
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player leads a team of two bandits: a leader and
+    # his partner) and КОНЕЦ ИГРЫ; the teams are the data's leader/partner pairs
+    import random
+    from railtable.games.colt_express import GAME
+    import json
+    from pathlib import Path
+    s = GAME.new_state(3, 4, {"two_bandits": True})
+    teams = {}
+    while s.phase == R.PH_TEAM:  # each player in turn takes the first team left
+        p = s.current_player()
+        teams[p] = [a for a in legal_json(s) if a["type"] == "choose_team"][0]["team"]
+        act(s, {"type": "choose_team", "team": teams[p]})
+    for p in range(3):  # the last team left goes to the last player without a choice
+        teams.setdefault(p, ({0, 1, 2} - set(teams.values())).pop())
+    r = random.Random(4)
+    while s.current_player() >= 0:
+        legal = s.legal_actions()
+        s.apply(legal[r.randrange(len(legal))])
+    data = json.loads((Path(R.__file__).parent / "data.json").read_text(encoding="utf-8"))
+    names = [d["bandit"] for d in s.result().details]
+    assert names == [data["team_leaders"][teams[p]] + "+" + data["team_partners"][teams[p]]
+                     for p in range(3)]
