@@ -222,3 +222,34 @@ def test_faza2_no_pass_with_the_cash_for_a_tile_and_nothing_else_to_do():
         legal = s.legal_actions()
         assert A_BUILD in legal and A_NOTE in legal
         assert (A_PASS_TURN in legal) is may_pass, cash
+
+
+def test_an_unfinished_link_of_two_tiles_goes_on_from_its_last_tile():
+    # rulebook: Прокладывание рельсов (a tile joins a city's track or the end of track
+    # already laid; unfinished links stay until the end of the round): after two tiles the
+    # next build starts at the second, not the first
+    for seed in range(11, 60):
+        s = fresh(2, seed)
+        a, b = chain(1, s)
+        r = route(s, 0, a, b)
+        if len(r[1]) >= 3:
+            break
+    else:
+        raise AssertionError("no link of three tiles' length")
+    give(s, 0, 60000)
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + M.city_hex[a])
+    s.apply(A_STEP + r[1][0])
+    s.apply(A_STEP + r[1][1])
+    s.apply(A_FINISH)
+    tiles = [seg[0] for seg in s.unfinished[0][0][1]]
+    assert len(tiles) == 2
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    starts = [x - A_BUILD_AT for x in s.legal_actions()]
+    assert tiles[1] in starts and tiles[0] not in starts
+    s.apply(A_BUILD_AT + tiles[1])
+    for d in r[1][2:]:
+        s.apply(A_STEP + d)
+    assert s.links[-1][:3] == (0, a, b) and s.unfinished[0] == []
