@@ -20,7 +20,6 @@ docs/developing.md ("Mutation testing") says how to read a survivor.
 """
 import argparse
 import json
-import os
 import random
 import shlex
 import shutil

@@ -202,7 +202,7 @@ def test_only_the_ghosts_player_may_play_face_down_in_the_first_turn(ghost_seat)
     assert offered == {ghost_seat}
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 40
+# ------------------------------------------------ found by mutation testing, seed 40
 
 def test_a_shuffled_deck_deals_each_kind_of_card_in_proportion():
     # rulebook: ПОДГОТОВКА К ИГРЕ and ФАЗА 1 (each player shuffles his ten action cards and
@@ -296,7 +296,7 @@ def test_a_card_played_in_a_tunnel_is_dealt_again_in_other_seats_worlds():
     assert len(kinds) > 1
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 41
+# ------------------------------------------------ found by mutation testing, seed 41
 
 def test_a_jewel_taken_is_announced_as_a_jewel_whichever_token_it_is():
     # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (take one loot token where your bandit stands): the log
@@ -343,10 +343,11 @@ def test_expert_an_empty_deck_rebuilt_from_the_discards_is_announced():
 def test_two_bandits_the_final_score_names_both_bandits_of_each_player():
     # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player leads a team of two bandits: a leader and
     # his partner) and КОНЕЦ ИГРЫ; the teams are the data's leader/partner pairs
-    import random
-    from railtable.games.colt_express import GAME
     import json
+    import random
     from pathlib import Path
+
+    from railtable.games.colt_express import GAME
     s = GAME.new_state(3, 4, {"two_bandits": True})
     teams = {}
     while s.phase == R.PH_TEAM:  # each player in turn takes the first team left

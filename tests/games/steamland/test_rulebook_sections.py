@@ -481,7 +481,7 @@ def test_a_slain_dragons_number_moves_no_dragon():
     assert s.current_player() == 1 and s.phase == R.PH_TURN and not s.pend
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 40
+# ------------------------------------------------ found by mutation testing, seed 40
 
 @pytest.mark.parametrize("d", range(6))
 def test_a_step_leaves_the_hex_only_along_its_own_roads(d):
@@ -600,7 +600,7 @@ def test_an_item_returned_to_make_room_is_shown_to_everyone():
     assert held[0] in s.ideck
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 41
+# ------------------------------------------------ found by mutation testing, seed 41
 
 def test_a_tile_turned_over_is_announced_with_a_road_back_to_the_player():
     # rulebook: 6. Перемещение по карте (a new hex is laid so that the road the player came

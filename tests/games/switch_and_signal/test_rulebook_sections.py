@@ -273,7 +273,7 @@ def test_the_movement_points_from_calais_to_paris_are_three():
     assert b.dist_to[node(s, "paris")][2 * b.node_cell[node(s, "calais")]] == 3
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 40
+# ------------------------------------------------ found by mutation testing, seed 40
 
 def test_a_deployment_with_every_train_out_still_moves_the_colour_shown():
     # rulebook: Карты отправления (a card first puts a train on the network, then moves the
@@ -351,7 +351,7 @@ def test_a_boxed_departure_card_leaves_the_known_cards_known_in_a_determinized_w
         assert d.pile == seen[:1]
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 41
+# ------------------------------------------------ found by mutation testing, seed 41
 
 def test_a_train_standing_in_paris_the_boards_place_0_is_shown_there():
     # rulebook: Подготовка к игре (the trains stand in cities, on lines or in the depot):

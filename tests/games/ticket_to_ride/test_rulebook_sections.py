@@ -85,7 +85,7 @@ def test_an_empty_deck_is_rebuilt_from_the_discards_and_announced():
     assert sum(s.hands[0]) == 1 and len(s.deck) == 2 and sum(s.discard) == 0
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 40
+# ------------------------------------------------ found by mutation testing, seed 40
 
 def test_taking_a_face_up_card_is_announced_and_the_turn_reports_only_its_own_events():
     # rulebook: «Карты Вагонов» (a face-up card is taken in view of everyone); each action's
@@ -160,7 +160,7 @@ def test_the_map_links_each_city_to_its_neighbours(city, neighbours):
     assert got == neighbours
 
 
-# ---------------------------------------------------------------- found by mutation testing, seed 41
+# ------------------------------------------------ found by mutation testing, seed 41
 
 def gray_one_with_a_choice_of_payment():
     """Seat 0 to claim Seattle-Vancouver (gray, length 1) holding one red card and one
