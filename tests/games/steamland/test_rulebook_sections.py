@@ -741,9 +741,11 @@ def test_items_lost_in_a_dead_end_go_under_the_pile():
     s.pos[1] = c
     lost = give_item(s, 1, "tea_chest")
     force(s, *rolls(3), lambda r: True)  # seat 1's roll (no event), then seat 2's
+    pile = s.observation(None)["decks"]["items"]
     s.apply(A.END)  # seat 0 ends its turn; seat 1's begins in the dead end
     assert s.observation(None)["players"][1]["cell"] == CENTER
     assert s.observation(None)["players"][1]["items"] == []
+    assert s.observation(None)["decks"]["items"] == pile + 1
     while s.current_player() != 2:
         s.apply(A.END)
     s.apply(A.OPEN_ITEMS)  # seat 2, on the far market
@@ -774,3 +776,102 @@ def test_seat_0_begins_the_equipment_purchase_and_its_turn_is_shown(n):
     s = G.new_state(n, 7, {"level": "apprentice"})
     obs = s.observation(None)
     assert obs["phase"] == "shop" and obs["current_player"] == 0 and obs["turn"] == 0
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def attack_on_the_next_step(s, key="steam_rat"):
+    """The next tile of the pile is a creature's attack hex and the creature pile's top is
+    `key`, so seat 0's step east turns it over and the creature attacks.
+    Sets: tdeck and cdeck order."""
+    ti = [t for t in s.tdeck if G.t_kind[t] == R.K_ATTACK][0]
+    s.tdeck.remove(ti)
+    s.tdeck.append(ti)
+    c = creature(s, key)
+    s.cdeck.append(c)
+    return c
+
+
+@pytest.mark.parametrize("r, ok", [(4, False), (5, True)])
+def test_a_flight_is_announced_with_its_roll_and_whether_it_worked(r, ok):
+    # rulebook: 13. Схватка (flight: 5-6 gets away, 1-4 the fight takes place)
+    s = ready()
+    attack_on_the_next_step(s)
+    force(s, lambda x: True, *rolls(r))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    assert {"type": "flee", "player": 0, "roll": r, "ok": ok, "to": None} in s.events
+
+
+def test_an_escape_item_in_any_slot_may_be_used_after_a_failed_flight():
+    # rulebook: 13. Схватка (an item lets the player get away after all) and 9. Предметы
+    s = ready()
+    attack_on_the_next_step(s)
+    give_item(s, 0, "tea_chest")
+    bomb = give_item(s, 0, "smoke_bomb")  # in the second slot
+    force(s, lambda x: True, *rolls(2))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    assert s.legal_actions() == [A.FIGHT, A.ESCAPE]
+    s.apply(A.ESCAPE)
+    assert bomb not in [x["item"] for x in s.observation(0)["players"][0]["items"]]
+
+
+def test_a_lost_fight_costs_the_only_item_and_the_log_says_which():
+    # rulebook: 13. Схватка (the loser to a creature gives up an item, or 300 pounds)
+    s = ready()
+    attack_on_the_next_step(s)
+    lost = give_item(s, 0, "tea_chest", hidden=True)
+    force(s, lambda x: True, lambda x: (x.randint(1, 6), x.randint(1, 6)) == (1, 6))
+    s.apply(A.MOVE + 0)
+    while s.legal_actions() and s.current_player() == 0 and s.fk:
+        s.apply(A.FIGHT if A.FIGHT in s.legal_actions() else s.legal_actions()[0])
+    assert {"type": "lose_item", "player": 0, "item": lost, "reveal": True,
+            "to": None} in s.events
+
+
+def test_a_market_offers_only_the_items_the_player_can_pay_for():
+    # rulebook: 9. Предметы (items are bought at their value); three cards are shown
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.apply(A.OPEN_ITEMS)
+    shown = s.observation(0)["display"]["cards"]
+    cheapest = min(x["value"] for x in shown)
+    s.money[0] = cheapest  # builder: exactly the cheapest price in hand
+    s._legal = None
+    offered = [a - A.BUY_ITEM for a in s.legal_actions() if A.BUY_ITEM <= a < A.BUY_ITEM + 3]
+    assert offered == [x["slot"] for x in shown if x["value"] <= cheapest]
+
+
+def test_the_item_display_opens_once_a_turn_and_leaves_the_weapons_open():
+    # rulebook: 9. Предметы (each operation - a sale, a purchase, a theft - once a turn) and
+    # 10. Оружие (weapons are bought the same way, apart from items)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.apply(A.OPEN_ITEMS)
+    slot = s.legal_actions()[1] - A.BUY_ITEM
+    card = s.observation(0)["display"]["cards"][slot]
+    s.apply(A.BUY_ITEM + slot)
+    assert {"type": "buy_item", "player": 0, "item": card["card"], "price": card["value"],
+            "to": None} in s.events
+    s.apply(A.END)  # close the display
+    legal = s.legal_actions()
+    assert A.OPEN_ITEMS not in legal and A.OPEN_WEAPONS in legal
+
+
+def test_returning_a_task_in_a_tavern_is_announced():
+    # rulebook: 11. Объекты карты (a task may be returned in a tavern) and 8. Задания
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 1, c)
+    t = task(s, "parcel")
+    s.tasks[1] = [t]
+    s.apply(A.DROP_TASK)
+    assert {"type": "drop_task", "player": 1, "task": t, "reveal": True,
+            "to": None} in s.events
+    assert s.qdeck[0] == t
