@@ -875,3 +875,21 @@ def test_returning_a_task_in_a_tavern_is_announced():
     assert {"type": "drop_task", "player": 1, "task": t, "reveal": True,
             "to": None} in s.events
     assert s.qdeck[0] == t
+
+
+@pytest.mark.parametrize("d, gap", [(3, 2), (4, 5), (5, 4)])
+def test_a_gap_on_another_edge_of_the_next_hex_is_no_dead_end(d, gap):
+    # rulebook: 16. Особые ситуации (only a player who cannot get out of his hex is sent
+    # back) and 6. Перемещение по карте (a gap closes its own edge only): the next hex's gap
+    # lies on an edge other than the one the road comes in by
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    q = G.nb[c * 6 + d]
+    assert (d + 3) % 6 != gap
+    lay(s, q, "stone_road", gaps=1 << gap)
+    s.pos[1] = c
+    force(s, *rolls(3))
+    s.apply(A.END)
+    assert s.current_player() == 1 and s.observation(None)["players"][1]["cell"] == c
+    assert A.MOVE + d in s.legal_actions()
