@@ -419,3 +419,39 @@ def test_north_america_a_track_signal_stands_where_the_board_shows_it(a, b):
     put(s, 0, (a, b), k=0)
     move_card(s, 0, 2)
     assert on(s, 0, a, b, 0) and s.tokens == 7 - 2
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def test_the_trains_are_three_of_each_colour_in_order():
+    # rulebook: Состав игры (nine trains: three black, three brown, three gray)
+    s = blank()
+    colours = [t["colour"] for t in s.observation(None)["trains"]]
+    assert colours == ["black"] * 3 + ["brown"] * 3 + ["gray"] * 3
+
+
+def test_the_conductor_used_leaves_the_other_helpers_to_use():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (every train of one colour
+    # stays still; each helper once a game)
+    s = blank(helpers_used=False)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, "calais")
+    top_card(s, 9)  # a multicolour train: the team picks black, then may call the conductor
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    s.apply(A.CONDUCTOR + 0)
+    used = s.observation(None)["helpers"]
+    assert used == {"logistician": False, "dispatcher": False, "conductor": True}
+
+
+def test_a_departure_card_boxed_when_the_clock_runs_out_is_announced():
+    # rulebook: Жетоны времени (the last token gone: the top departure card goes to the box
+    # and the clock is full again)
+    s = blank()
+    left = len(s.pile)
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 4)
+    assert {"type": "departure_boxed", "left": left - 1, "to": None} in s.events
+    assert s.observation(None)["time_tokens"] == 7 - 2
