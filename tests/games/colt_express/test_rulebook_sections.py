@@ -364,3 +364,114 @@ def test_two_bandits_the_final_score_names_both_bandits_of_each_player():
     names = [d["bandit"] for d in s.result().details]
     assert names == [data["team_leaders"][teams[p]] + "+" + data["team_partners"][teams[p]]
                      for p in range(3)]
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def purse_seen_by(s, seat, owner):
+    """The purse values of bandit seat `owner` as seat `seat` sees them."""
+    return [x["value"] for x in s.observation(seat)["bandits"][owner]["purses"]]
+
+
+def test_a_purse_robbed_by_the_last_seat_is_seen_by_its_taker_only():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (the bandit takes a purse; its value stays hidden from
+    # the others until the end): seat 3, the last, takes it
+    s = on_car(CH, 4)
+    place(s, "tuco", 1)
+    put_loot(s, 1, False, "purse", 300)
+    stealin(s, [("tuco", "robbery")])
+    assert purse_seen_by(s, 3, 3) == [300]
+    assert purse_seen_by(s, 1, 3) == [None] and purse_seen_by(s, 2, 3) == [None]
+
+
+def test_a_purse_pickpocketed_by_the_last_seat_is_seen_by_its_taker_only():
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Карманная кража (the purse is taken face down);
+    # the station card of round four, so that the game goes on and values stay hidden.
+    # Builder: as pickpocket_round, with round_no 3
+    s = new(4, chars=CH, seed=6)
+    clear_loot(s)
+    for name in CH:
+        place(s, name, 4)
+    s.round_no = 3
+    place(s, "tuco", 0)
+    tok = put_loot(s, 0, False, "purse", 250)
+    stealin(s, [], event_card=14)
+    act(s, {"type": "loot", "kind": "purse", "purse": tok})
+    assert not s.is_terminal()
+    assert purse_seen_by(s, 3, 3) == [250]
+    assert purse_seen_by(s, 1, 3) == [None]
+
+
+def test_marshals_revenge_is_announced_with_the_purse_dropped():
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Месть шерифа
+    from .helpers import give_loot
+    s = on_car(CH, 2)
+    s.round_no = 4
+    s.marshal = 3
+    place(s, "tuco", 3, roof=True)
+    cheap = give_loot(s, "tuco", "purse", 250)
+    give_loot(s, "tuco", "purse", 450)
+    stealin(s, [], event_card=15)
+    assert {"type": "revenge", "bandit": "tuco", "purse": cheap, "to": None} in s.events
+
+
+def test_a_punch_with_two_bandits_at_hand_asks_which_by_name():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, Удар (the puncher chooses a bandit on his spot)
+    s = on_car(CH, 2)
+    stealin(s, [("django", "punch")])
+    assert s.phase == R.PH_PUNCH_TARGET
+    assert legal_json(s) == [{"type": "punch", "target": name}
+                             for name in ("cheyenne", "doc", "tuco")]
+
+
+def test_a_card_played_face_up_is_announced_to_everyone_face_up():
+    # rulebook: ФАЗА 1, Планирование (cards are played face up on the common pile, except in
+    # a tunnel or by the Ghost)
+    from .helpers import set_turns
+    s = new(3, seed=5)
+    set_turns(s, (R.NORMAL, R.NORMAL, R.NORMAL, R.NORMAL))
+    p = s.cur
+    c = [a for a in s.legal_actions() if R.PLAY <= a < R.PLAY + 12][0] - R.PLAY
+    s.apply(R.PLAY + c)
+    plays = [e for e in s.events if e["type"] in ("play", "play_face_down")]
+    assert plays == [{"type": "play", "player": p, "card": s._card_json(p, c),
+                      "face_down": False, "to": None}]
+
+
+def test_expert_a_discard_is_told_to_its_owner_and_counted_for_all():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (at the end of phase 1 a player may discard cards he does
+    # not want to keep; his discard pile is his to look through)
+    s = new(3, seed=5, expert=True)
+    while s.phase in (R.PH_SCHEME, R.PH_CHAIN):
+        s.apply(s.legal_actions()[0])
+    assert s.phase == R.PH_DISCARD
+    q = s.cur
+    c = s.legal_actions()[1] - R.DISCARD
+    s.apply(R.DISCARD + c)
+    assert {"type": "discard", "player": q, "card": s._card_json(q, c), "to": [q]} in s.events
+    assert {"type": "discard_count", "player": q, "count": 1, "to": None} in s.events
+
+
+def test_two_bandits_a_hidden_bandit_choice_is_told_to_its_player_only():
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player hides one of his two bandits in his hand:
+    # it starts in the caboose); the others learn only that the choice is made
+    from railtable.games.colt_express import GAME
+    s = GAME.new_state(2, 2, {"random_bandits": True})
+    assert s.phase == R.PH_HIDE
+    p = s.current_player()
+    hide = [a for a in legal_json(s) if a["type"] == "hide"][0]
+    act(s, hide)
+    assert {"type": "hide", "player": p, "bandit": hide["bandit"], "to": [p]} in s.events
+    assert {"type": "hide_done", "player": p, "to": None} in s.events
+
+
+def test_a_sampled_world_gives_the_seat_to_move_its_own_options():
+    # a search bot's sampled world (determinize) of the last seat while seat 0 schemes: seat
+    # 0's options are those of the hand it is given there
+    import random
+    s = new(3, seed=5)
+    assert s.cur == 0
+    for k in range(10):
+        d = s.determinize(2, random.Random(k))
+        plays = {a - R.PLAY for a in d.legal_actions() if R.PLAY <= a < R.PLAY + 12}
+        assert plays == {c for c in d.hands[0] if c < 12}
