@@ -491,3 +491,30 @@ def test_each_loan_note_costs_a_point_at_the_end():
     assert [obs_player(s, p)["points"] for p in range(2)] == [0, 0]
     assert [obs_player(s, p)["notes"] for p in range(2)] == [2, 0]
     assert s.result().scores == (-2, 0)
+
+
+# -- found by mutation testing, seed 42 --------------------------------------------------------
+
+@pytest.mark.parametrize("winner", [1, 2])
+def test_the_auctions_winner_takes_the_first_turn_of_the_round(winner):
+    # rulebook: Фаза 1 (the winner becomes the first player) and Фаза 2 (the players act in
+    # turn order from the first player)
+    s = auction_opened_by(winner)
+    s.apply(A_BID)
+    s.apply(A_BID)          # the next seat raises
+    s.apply(A_PASS_BID)
+    s.apply(A_BID)          # the opener bids again, the other passes
+    s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == winner and obs["phase"] == "choose_action"
+    assert obs["current_player"] == winner and obs["turn"] == 1
+
+
+def test_taking_an_operations_card_is_announced():
+    # rulebook: Получение карты операции (the card is taken from the display, in view of all)
+    s = fresh(3, 3)
+    c = on_display(s, "investor_windfall")
+    to_turn(s, 0)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + c)
+    assert {"type": "take_card", "player": 0, "card": c, "to": None} in s.events
