@@ -518,3 +518,21 @@ def test_taking_an_operations_card_is_announced():
     s.apply(A_CARD)
     s.apply(A_TAKE_CARD + c)
     assert {"type": "take_card", "player": 0, "card": c, "to": None} in s.events
+
+
+def test_interest_the_cash_covers_exactly_takes_no_new_note():
+    # rulebook: ФАЗА 3 ($1,000 interest per «1» note; a player short of cash takes new
+    # notes) and ДЕНЬГИ И ЗАЙМЫ: with the interest in hand, no note is taken. Builder: seat 0
+    # holds one note and $1,000, the display only condition cards, so both seats pass
+    s = to_turn(fresh(2, 8), 0)
+    s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+    s.notes[0] = 1
+    give(s, 0, 1000)
+    assert GAME.income[0] == 0
+    events = []
+    while s.phase != R.PH_AUCTION:
+        assert A_PASS_TURN in s.legal_actions()
+        s.apply(A_PASS_TURN)
+        events += s.events
+    assert not [e for e in events if e["type"] == "notes"]
+    assert obs_player(s, 0)["notes"] == 1 and obs_player(s, 0)["cash"] == 0
