@@ -205,3 +205,44 @@ def test_two_cards_drawn_blind_break_a_chain_of_passes():
     assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
     s.apply(PASS)
     assert s.phase == OVER and s.result().reason == "no_moves"
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def test_drawing_tickets_breaks_a_chain_of_passes_and_the_end_is_announced():
+    # NOTES 5 (a full round of passes ends the game) and «Карты Маршрутов» (drawing tickets
+    # is a turn); the log says the game is over and why
+    from .helpers import ticket
+    pile = [ticket("Denver", "El Paso"), ticket("Boston", "Miami"), ticket("Seattle", "New York")]
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=pile, claimed=no_route_of_length_one())
+    assert s.legal_actions() == [DRAW_TICKETS]
+    s.apply(DRAW_TICKETS)
+    s.apply(s.legal_actions()[-1])  # seat 0 keeps all three
+    assert s.cur == 1 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == OVER
+    over = [e for e in s.events if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["reason"] == "no_moves" and over[0]["reveal"] is True
+
+
+def test_drawing_tickets_after_a_first_card_is_refused_with_the_reason():
+    # rulebook: «Карты Вагонов» (a turn draws two cards; tickets are another turn's action)
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)
+    with pytest.raises(IllegalAction, match="take your second train card"):
+        s.apply(DRAW_TICKETS)
+
+
+def test_the_twin_of_another_players_double_route_is_refused_with_the_reason():
+    # rulebook: «Захват маршрутов» (with 2 or 3 players only one track of a double route is
+    # used): seat 0 may not take the twin of seat 1's track, and is told why
+    from .helpers import route
+    r0, r1 = route("Seattle", "Portland", 0), route("Seattle", "Portland", 1)
+    s = position(2, hands=[hand(loco=2), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9, claimed={1: (r0,)})
+    with pytest.raises(IllegalAction, match="only one track of a double route"):
+        s.apply(CLAIM_BASE + r1)
