@@ -246,3 +246,13 @@ def test_the_twin_of_another_players_double_route_is_refused_with_the_reason():
                  discard=[0] * 9, claimed={1: (r0,)})
     with pytest.raises(IllegalAction, match="only one track of a double route"):
         s.apply(CLAIM_BASE + r1)
+
+
+@pytest.mark.parametrize("action", [0, TAKE_BLIND, DRAW_TICKETS])
+def test_no_card_or_ticket_is_drawn_before_the_starting_tickets_are_kept(action):
+    # rulebook: «Подготовка к игре» (each player first keeps at least two of the three
+    # tickets dealt; the turns begin after)
+    s = GAME.new_state(2, 1)
+    with pytest.raises(IllegalAction, match="starting tickets"):
+        s.apply(action)
+    assert s.observation(None)["phase"] == "initial_tickets" and s.current_player() == 0
