@@ -455,3 +455,47 @@ def test_a_departure_card_boxed_when_the_clock_runs_out_is_announced():
     move_card(s, 0, 4)
     assert {"type": "departure_boxed", "left": left - 1, "to": None} in s.events
     assert s.observation(None)["time_tokens"] == 7 - 2
+
+
+# ------------------------------------------------ found by mutation testing, seed 43
+
+@pytest.mark.parametrize("first", [True, False])
+def test_the_first_and_the_last_junction_may_be_switched_by_an_action_card(first):
+    # rulebook: Переключение стрелки (an action card moves the discs of any one junction):
+    # junction 0 (Rennes) and the last of the board
+    s = blank()
+    j = 0 if first else len(s.board.junctions) - 1
+    name = s.board.node_ids[s.board.junctions[j]]
+    s.apply(A.PLAY + 7)
+    s.apply(A.JUNCTION + j)
+    k = [k for k in range(len(s.board.junction_configs[j])) if k != s.jconf[j]][0]
+    s.apply(A.CONFIG + k)
+    assert s.jconf[j] == k
+    assert {"type": "switch", "player": 0, "junction": name, "setting": k,
+            "to": None} in s.events
+
+
+def test_a_deployment_onto_an_occupied_starting_point_is_announced():
+    # rulebook: Отправление поездов (an occupied starting point: no train is placed and two
+    # time tokens are lost); the log says where
+    s = blank()
+    put(s, 6, "calais")
+    assert s.number_start[6] == node(s, "calais")
+    top_card(s, 1)  # deploy 1, then move the black trains
+    s._seed = seed_for_deploy(6)
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert {"type": "deploy_blocked", "node": "calais", "to": None} in s.events
+    assert s.observation(None)["time_tokens"] == 5
+
+
+def test_the_clock_running_out_on_the_last_card_is_announced():
+    # rulebook: КОНЕЦ ИГРЫ (a card must be boxed when none is left: the team loses at once)
+    s = blank()
+    s.pile = []
+    s.tokens = 1
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 2)
+    assert {"type": "game_over", "reason": s.result().reason, "to": None} in s.events
+    assert s.result().reason == "clock_ran_out"
