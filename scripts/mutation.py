@@ -20,7 +20,6 @@ docs/developing.md ("Mutation testing") says how to read a survivor.
 """
 import argparse
 import json
-import os
 import random
 import shlex
 import shutil
@@ -63,6 +62,15 @@ def copy_tree(work: Path) -> None:
     for part in ("railtable", "tests"):
         shutil.copytree(ROOT / part, work / part, ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", work / "pyproject.toml")
+
+
+def check_import(work: Path) -> None:
+    """The tests must import the copied (mutated) tree, not an installed one: `python -m`
+    puts the working folder first on the path, ahead of an editable install elsewhere."""
+    where = subprocess.run([PY, "-c", "import railtable; print(railtable.__file__)"], cwd=work,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    if not Path(where).resolve().is_relative_to(work.resolve()):
+        sys.exit(f"the tests would import railtable from {where}, not from the copy in {work}")
 
 
 def pytest_command(tests: list[str]) -> list[str]:
@@ -155,6 +163,7 @@ def main() -> None:
     modules, tests = targets(args.game)
     work = ROOT / ".mutation" / args.game
     copy_tree(work)
+    check_import(work)
     print(f"{args.game}: {', '.join(modules)}; tests: {' '.join(tests)}", flush=True)
     executed, took = executed_lines(work, modules, tests)
     timeout = args.timeout or 3 * took + 30

@@ -200,3 +200,278 @@ def test_only_the_ghosts_player_may_play_face_down_in_the_first_turn(ghost_seat)
             offered.add(p)
         act(s, next(x for x in legal_json(s) if x["type"] == "play"))
     assert offered == {ghost_seat}
+
+
+# ------------------------------------------------ found by mutation testing, seed 40
+
+def test_a_shuffled_deck_deals_each_kind_of_card_in_proportion():
+    # rulebook: ПОДГОТОВКА К ИГРЕ and ФАЗА 1 (each player shuffles his ten action cards and
+    # draws six): over many deals every kind comes as often as its share of the deck, 6/10
+    # of its cards on average, whatever its place in the unshuffled deck
+    from collections import Counter
+    from railtable.games.colt_express import GAME
+    dealt, decks = Counter(), 0
+    for seed in range(300):
+        s = GAME.new_state(3, seed, {"random_bandits": True})
+        for p in range(3):
+            if p != s.doc_seat:  # Doc's player draws seven
+                dealt.update(s.hands[p])
+                decks += 1
+    deck = Counter([0, 0, 1, 1, 2, 2, 3, 4, 4, 5])  # the ten action cards of a bandit
+    for c, k in deck.items():
+        assert abs(dealt[c] / decks - 0.6 * k) < 0.1, (c, dealt[c] / decks)
+
+
+def test_a_new_game_announces_the_first_player_the_bandits_and_each_hand():
+    # rulebook: ПОДГОТОВКА К ИГРЕ (the first player; the bandits' starting cars) and ФАЗА 1
+    # (six cards drawn: each hand is its owner's to see, its size everyone's)
+    s = new(3, seed=5)
+    first = [e for e in s.events if e["type"] == "first_player"]
+    assert first == [{"type": "first_player", "player": s.first0, "to": None}]
+    board = [e for e in s.events if e["type"] == "board"]
+    assert len(board) == 1 and board[0]["bandits"] == {
+        R.BANDITS[s.char[b]]: s.pos[b] >> 1 for b in range(s.nb)}
+    for p in range(3):
+        deal = [e for e in s.events if e["type"] == "deal" and e["player"] == p]
+        assert len(deal) == 1 and deal[0]["to"] == [p]
+        assert sorted(c["kind"] for c in deal[0]["cards"]) == sorted(
+            R.KINDS[c % 6] for c in s.hands[p])
+        assert {"type": "deal_count", "player": p, "count": len(s.hands[p]),
+                "to": None} in s.events
+
+
+def test_a_move_is_announced():
+    # rulebook: ФАЗА 2, Перемещение (the bandit moves to the next car); the log says where
+    s = new(3, chars=["doc", "tuco", "django"], seed=5)
+    clear_loot(s)
+    place(s, "tuco", 2)
+    stealin(s, [("tuco", "move")])
+    assert {"type": "move", "to": 1} in legal_json(s)
+    act(s, {"type": "move", "to": 1})
+    assert {"type": "move", "bandit": "tuco", "from": 2, "car": 1, "roof": False,
+            "to": None} in s.events
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_expert_each_player_decides_once_what_to_discard_from_the_first_player(n):
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (at the end of phase 1 each player keeps the cards he
+    # wants and discards the rest): one decision each, in turn order from the first player
+    # (our reading: the rulebook has it at once; play asks each seat in turn)
+    s = new(n, seed=5, expert=True)
+    while s.phase == R.PH_SCHEME:
+        s.apply(s.legal_actions()[0])
+    while s.phase == R.PH_CHAIN:
+        s.apply(s.legal_actions()[0])
+    asked = []
+    while s.phase == R.PH_DISCARD:
+        asked.append(s.cur)
+        act(s, {"type": "pass"})
+    assert asked == [(s.first + k) % n for k in range(n)]
+
+
+def test_purses_nobody_has_seen_are_dealt_again_in_a_determinized_world():
+    # rulebook: ПОДГОТОВКА К ИГРЕ (purses lie face down: nobody knows their values): a
+    # sampled world of seat 0 may give the purses in the train other values, the totals kept
+    import random
+    s = new(3, seed=5)
+    seen = set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert sorted(d.tval) == sorted(s.tval)
+        seen.add(tuple(d.tval))
+    assert len(seen) > 1
+
+
+def test_a_card_played_in_a_tunnel_is_dealt_again_in_other_seats_worlds():
+    # rulebook: ФАЗА 1, Тоннель (a card played in a tunnel is laid face down): another seat's
+    # sampled world does not know which card it is
+    import random
+    from .helpers import set_turns
+    s = new(3, seed=5)
+    set_turns(s, (R.TUNNEL, R.NORMAL, R.NORMAL, R.NORMAL))
+    p = s.cur
+    s.apply(s.legal_actions()[-1])  # seat p plays a card, face down in the tunnel
+    assert s.pile[0] & 16 and s.pile[0] >> 5 == p
+    kinds = {s.determinize((p + 1) % 3, random.Random(k)).pile[0] & 15 for k in range(30)}
+    assert len(kinds) > 1
+
+
+# ------------------------------------------------ found by mutation testing, seed 41
+
+def test_a_jewel_taken_is_announced_as_a_jewel_whichever_token_it_is():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (take one loot token where your bandit stands): the log
+    # names the kind; the second of the jewels (another lies elsewhere) is a jewel too
+    s = on_car(CH, 4)
+    place(s, "doc", 1)
+    first = put_loot(s, 3, True, "jewel")   # the first jewel token, on another roof
+    tok = put_loot(s, 1, False, "jewel")
+    assert tok > first == R.JEWEL0
+    stealin(s, [("doc", "robbery")])
+    assert {"type": "take", "bandit": "doc", "loot": "jewel", "to": None} in s.events
+    assert held(s, "doc")[1] == 1
+
+
+def test_a_climb_is_announced():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, Смена этажа (the bandit goes up to the roof or down inside)
+    s = new(3, chars=["doc", "tuco", "django"], seed=5)
+    clear_loot(s)
+    place(s, "tuco", 2)
+    stealin(s, [("tuco", "climb")])
+    assert {"type": "climb", "bandit": "tuco", "car": 2, "roof": True, "to": None} in s.events
+    assert where(s, "tuco") == (2, True)
+
+
+def test_the_first_round_is_round_one():
+    # rulebook: ХОД ИГРЫ (five rounds, one round card each): the observation counts from one
+    s = new(3, seed=5)
+    assert s.observation(0)["round"] == 1
+
+
+def test_expert_an_empty_deck_rebuilt_from_the_discards_is_announced():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (when the deck runs out, the discard pile is shuffled
+    # into a new deck). Builder: sets the current player's deck to one card, the rest of his
+    # cards in the discard pile (decks, discards)
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    s.discards[p] = s.decks[p][:]
+    s.decks[p] = [1]
+    s._legal = s._scheme_legal()
+    act(s, {"type": "draw"})
+    assert {"type": "reshuffle", "player": p, "to": None} in s.events
+
+
+def test_two_bandits_the_final_score_names_both_bandits_of_each_player():
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player leads a team of two bandits: a leader and
+    # his partner) and КОНЕЦ ИГРЫ; the teams are the data's leader/partner pairs
+    import json
+    import random
+    from pathlib import Path
+
+    from railtable.games.colt_express import GAME
+    s = GAME.new_state(3, 4, {"two_bandits": True})
+    teams = {}
+    while s.phase == R.PH_TEAM:  # each player in turn takes the first team left
+        p = s.current_player()
+        teams[p] = [a for a in legal_json(s) if a["type"] == "choose_team"][0]["team"]
+        act(s, {"type": "choose_team", "team": teams[p]})
+    for p in range(3):  # the last team left goes to the last player without a choice
+        teams.setdefault(p, ({0, 1, 2} - set(teams.values())).pop())
+    r = random.Random(4)
+    while s.current_player() >= 0:
+        legal = s.legal_actions()
+        s.apply(legal[r.randrange(len(legal))])
+    data = json.loads((Path(R.__file__).parent / "data.json").read_text(encoding="utf-8"))
+    names = [d["bandit"] for d in s.result().details]
+    assert names == [data["team_leaders"][teams[p]] + "+" + data["team_partners"][teams[p]]
+                     for p in range(3)]
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def purse_seen_by(s, seat, owner):
+    """The purse values of bandit seat `owner` as seat `seat` sees them."""
+    return [x["value"] for x in s.observation(seat)["bandits"][owner]["purses"]]
+
+
+def test_a_purse_robbed_by_the_last_seat_is_seen_by_its_taker_only():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, КРАЖА (the bandit takes a purse; its value stays hidden from
+    # the others until the end): seat 3, the last, takes it
+    s = on_car(CH, 4)
+    place(s, "tuco", 1)
+    put_loot(s, 1, False, "purse", 300)
+    stealin(s, [("tuco", "robbery")])
+    assert purse_seen_by(s, 3, 3) == [300]
+    assert purse_seen_by(s, 1, 3) == [None] and purse_seen_by(s, 2, 3) == [None]
+
+
+def test_a_purse_pickpocketed_by_the_last_seat_is_seen_by_its_taker_only():
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Карманная кража (the purse is taken face down);
+    # the station card of round four, so that the game goes on and values stay hidden.
+    # Builder: as pickpocket_round, with round_no 3
+    s = new(4, chars=CH, seed=6)
+    clear_loot(s)
+    for name in CH:
+        place(s, name, 4)
+    s.round_no = 3
+    place(s, "tuco", 0)
+    tok = put_loot(s, 0, False, "purse", 250)
+    stealin(s, [], event_card=14)
+    act(s, {"type": "loot", "kind": "purse", "purse": tok})
+    assert not s.is_terminal()
+    assert purse_seen_by(s, 3, 3) == [250]
+    assert purse_seen_by(s, 1, 3) == [None]
+
+
+def test_marshals_revenge_is_announced_with_the_purse_dropped():
+    # rulebook: КАРТЫ ЖЕЛЕЗНОДОРОЖНЫХ СТАНЦИЙ, Месть шерифа
+    from .helpers import give_loot
+    s = on_car(CH, 2)
+    s.round_no = 4
+    s.marshal = 3
+    place(s, "tuco", 3, roof=True)
+    cheap = give_loot(s, "tuco", "purse", 250)
+    give_loot(s, "tuco", "purse", 450)
+    stealin(s, [], event_card=15)
+    assert {"type": "revenge", "bandit": "tuco", "purse": cheap, "to": None} in s.events
+
+
+def test_a_punch_with_two_bandits_at_hand_asks_which_by_name():
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, Удар (the puncher chooses a bandit on his spot)
+    s = on_car(CH, 2)
+    stealin(s, [("django", "punch")])
+    assert s.phase == R.PH_PUNCH_TARGET
+    assert legal_json(s) == [{"type": "punch", "target": name}
+                             for name in ("cheyenne", "doc", "tuco")]
+
+
+def test_a_card_played_face_up_is_announced_to_everyone_face_up():
+    # rulebook: ФАЗА 1, Планирование (cards are played face up on the common pile, except in
+    # a tunnel or by the Ghost)
+    from .helpers import set_turns
+    s = new(3, seed=5)
+    set_turns(s, (R.NORMAL, R.NORMAL, R.NORMAL, R.NORMAL))
+    p = s.cur
+    c = [a for a in s.legal_actions() if R.PLAY <= a < R.PLAY + 12][0] - R.PLAY
+    s.apply(R.PLAY + c)
+    plays = [e for e in s.events if e["type"] in ("play", "play_face_down")]
+    assert plays == [{"type": "play", "player": p, "card": s._card_json(p, c),
+                      "face_down": False, "to": None}]
+
+
+def test_expert_a_discard_is_told_to_its_owner_and_counted_for_all():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (at the end of phase 1 a player may discard cards he does
+    # not want to keep; his discard pile is his to look through)
+    s = new(3, seed=5, expert=True)
+    while s.phase in (R.PH_SCHEME, R.PH_CHAIN):
+        s.apply(s.legal_actions()[0])
+    assert s.phase == R.PH_DISCARD
+    q = s.cur
+    c = s.legal_actions()[1] - R.DISCARD
+    s.apply(R.DISCARD + c)
+    assert {"type": "discard", "player": q, "card": s._card_json(q, c), "to": [q]} in s.events
+    assert {"type": "discard_count", "player": q, "count": 1, "to": None} in s.events
+
+
+def test_two_bandits_a_hidden_bandit_choice_is_told_to_its_player_only():
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player hides one of his two bandits in his hand:
+    # it starts in the caboose); the others learn only that the choice is made
+    from railtable.games.colt_express import GAME
+    s = GAME.new_state(2, 2, {"random_bandits": True})
+    assert s.phase == R.PH_HIDE
+    p = s.current_player()
+    hide = [a for a in legal_json(s) if a["type"] == "hide"][0]
+    act(s, hide)
+    assert {"type": "hide", "player": p, "bandit": hide["bandit"], "to": [p]} in s.events
+    assert {"type": "hide_done", "player": p, "to": None} in s.events
+
+
+def test_a_sampled_world_gives_the_seat_to_move_its_own_options():
+    # a search bot's sampled world (determinize) of the last seat while seat 0 schemes: seat
+    # 0's options are those of the hand it is given there
+    import random
+    s = new(3, seed=5)
+    assert s.cur == 0
+    for k in range(10):
+        d = s.determinize(2, random.Random(k))
+        plays = {a - R.PLAY for a in d.legal_actions() if R.PLAY <= a < R.PLAY + 12}
+        assert plays == {c for c in d.hands[0] if c < 12}

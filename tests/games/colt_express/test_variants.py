@@ -236,6 +236,30 @@ def test_expert_known_bullets_stay_known_when_determinizing():
         assert R.NEUTRAL in d.hands[q] and 13 + p in d.hands[q]
 
 
+def test_expert_a_known_bullet_left_on_top_after_a_draw_stays_on_top_when_determinizing():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (bullets received go face down on top of the deck, in
+    # view of all; a draw takes three cards from the top): of four bullets everyone saw laid
+    # there, a draw takes three and the fourth is still known to be the top card.
+    # Builder: sets the deck of seat q (four bullets on top) and dknown[q], the count of
+    # bullets on top of it that everyone saw laid there
+    import random
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    q = (p + 1) % 3
+    top = [R.NEUTRAL, 13 + p, R.NEUTRAL, 13 + p]
+    s.decks[q] += top
+    s.dknown[q] = 4
+    act(s, {"type": "draw"} if s.cur == q else legal_json(s)[1])
+    while s.cur != q:
+        s.apply(s.legal_actions()[-1])
+    act(s, {"type": "draw"})
+    assert sorted(s.hknown[q]) == sorted(top[1:]) and s.decks[q][-1] == top[0]
+    for k in range(20):
+        d = s.determinize(p, random.Random(k))
+        assert d.decks[q][-1] == R.NEUTRAL and sorted(top[1:]) == sorted(
+            c for c in d.hands[q] if c >= 12)
+
+
 def test_determinize_keeps_a_face_down_fire_revealed_by_its_partner_card():
     # rulebook: ОСОБЫЕ ПРАВИЛА, ПЕРСОНАЖИ (a face-down Fire may be followed by another card)
     import random

@@ -3,7 +3,7 @@
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
-    A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_STEP,
+    A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_PASS_TURN, A_STEP,
     A_TAKE_CARD, A_USE_CARD, MAX_SEATS)
 from tests.games.railways_of_the_world.helpers import (
     M, build_link, chain, city, deliver_alone, fresh, give, route, set_cubes, to_turn)
@@ -162,3 +162,92 @@ def test_express_card_adds_a_link_to_deliveries_this_turn():
     assert A_DELIVER not in s.legal_actions()
     s.apply(A_USE_CARD + c)
     assert A_DELIVER in s.legal_actions() and c in s.discard
+
+
+# -- found by mutation testing, seed 40 (docs/developing.md, "Mutation testing") ------------
+
+def test_express_card_lets_a_level_one_locomotive_carry_a_good_two_links():
+    # rulebook: Доставка товара (as many links as the locomotive's level; a point per link
+    # to its owner) with the express card's extra link (kept, played any time: our design)
+    s = fresh(3, 3)
+    cs = chain(2, s)
+    for x, y in zip(cs, cs[1:]):
+        give(s, 0, 40000)
+        build_link(s, 0, x, y)
+    k = 0
+    s.city_colour[cs[2]] = k
+    for x in cs[:2]:
+        if s.city_colour[x] == k:
+            s.city_colour[x] = R.GRAY
+    for x in cs:
+        set_cubes(s, x, [0] * 5)
+    set_cubes(s, cs[0], [1, 0, 0, 0, 0])
+    c = _take(s, 0, "express_service")
+    assert GAME.card_params[c]["links"] == 1 and s.level[0] == 1
+    to_turn(s, 0)
+    points = s.points[0]
+    s.apply(A_USE_CARD + c)
+    s.apply(A_DELIVER)
+    s.apply(A_CUBE + cs[0] * 5 + k)
+    s.apply(A_MOVE + cs[1] * MAX_SEATS + 0)
+    s.apply(A_MOVE + cs[2] * MAX_SEATS + 0)
+    assert s.points[0] == points + 2 and s.empty[cs[0]]
+
+
+def test_a_boost_card_is_not_offered_in_the_middle_of_a_build():
+    # rulebook: Получение карты операции, fan (kept, played at any moment): the project's
+    # boost cards add links to this turn's delivery, so they are offered when the turn's
+    # action is chosen and not during a build, where they could do nothing
+    s = fresh(3, 3)
+    c = _take(s, 0, "express_service")
+    to_turn(s, 0)
+    assert A_USE_CARD + c in s.legal_actions()
+    give(s, 0, 20000)
+    s.apply(A_BUILD)
+    s.apply(s.legal_actions()[0])
+    assert s.phase == R.PH_BUILD
+    assert A_USE_CARD + c not in s.legal_actions()
+
+
+def test_faza2_no_pass_with_the_cash_for_a_tile_and_nothing_else_to_do():
+    # rulebook: ФАЗА 2 (a turn is one of the five actions; a player passes only when none is
+    # possible): $2,000-3,000 lays a plain tile but buys no upgrade, urbanization or card,
+    # so building is the only action and no pass is offered; with less, a pass is
+    for cash, may_pass in ((2000, False), (3000, False), (1000, True)):
+        s = to_turn(fresh(3, 1), 0)
+        s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+        give(s, 0, cash)
+        legal = s.legal_actions()
+        assert A_BUILD in legal and A_NOTE in legal
+        assert (A_PASS_TURN in legal) is may_pass, cash
+
+
+def test_an_unfinished_link_of_two_tiles_goes_on_from_its_last_tile():
+    # rulebook: Прокладывание рельсов (a tile joins a city's track or the end of track
+    # already laid; unfinished links stay until the end of the round): after two tiles the
+    # next build starts at the second, not the first
+    for seed in range(11, 60):
+        s = fresh(2, seed)
+        a, b = chain(1, s)
+        r = route(s, 0, a, b)
+        if len(r[1]) >= 3:
+            break
+    else:
+        raise AssertionError("no link of three tiles' length")
+    give(s, 0, 60000)
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + M.city_hex[a])
+    s.apply(A_STEP + r[1][0])
+    s.apply(A_STEP + r[1][1])
+    s.apply(A_FINISH)
+    tiles = [seg[0] for seg in s.unfinished[0][0][1]]
+    assert len(tiles) == 2
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    starts = [x - A_BUILD_AT for x in s.legal_actions()]
+    assert tiles[1] in starts and tiles[0] not in starts
+    s.apply(A_BUILD_AT + tiles[1])
+    for d in r[1][2:]:
+        s.apply(A_STEP + d)
+    assert s.links[-1][:3] == (0, a, b) and s.unfinished[0] == []

@@ -409,3 +409,125 @@ def test_the_end_of_the_last_round_is_announced():
         events += s.events
     assert {"type": "game_over", "to": None} in events
     assert s.observation(None)["phase"] == "over"
+
+
+# -- found by mutation testing, seed 41 --------------------------------------------------------
+
+def test_an_upgrade_is_announced_with_its_level_and_price():
+    # rulebook: Модернизация локомотивов (one level up, paid at the price shown)
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 20000)
+    s.apply(A_UPGRADE)
+    assert {"type": "upgrade", "player": 0, "level": 2, "cost": GAME.loco_cost[2],
+            "to": None} in s.events
+
+
+def test_the_tile_that_reaches_a_city_is_announced():
+    # rulebook: Прокладывание рельсов (a link is done when its track reaches a city)
+    from .helpers import chain
+    s = fresh(3, 3)
+    a, b = chain(1, s)
+    give(s, 0, 40000)
+    build_link(s, 0, a, b)
+    last = [e for e in s.events if e["type"] == "build_step"][-1]
+    assert last["player"] == 0 and last["city"] == b
+
+
+def test_a_city_with_cubes_left_after_a_delivery_gets_no_marker():
+    # rulebook: Доставка товара (the marker goes on a city only once every cube has left it)
+    from railtable.games.railways_of_the_world.actions import A_CUBE, A_DELIVER, A_MOVE, MAX_SEATS
+
+    from .helpers import chain, set_cubes
+    s = fresh(3, 3)
+    a, b = chain(1, s)
+    give(s, 0, 40000)
+    build_link(s, 0, a, b)
+    k = 0
+    s.city_colour[b] = k
+    if s.city_colour[a] == k:
+        s.city_colour[a] = R.GRAY
+    set_cubes(s, a, [1, 0, 0, 0, 1])  # one cube to deliver, one of another colour stays
+    to_turn(s, 0)
+    s.apply(A_DELIVER)
+    s.apply(A_CUBE + a * 5 + k)
+    if s.phase == R.PH_DEL_STEP:
+        s.apply(A_MOVE + b * MAX_SEATS + 0)
+    assert not [e for e in s.events if e["type"] == "empty_city"]
+    assert s.observation(None)["cities"][a]["empty"] is False
+    assert s.observation(None)["empty_markers"] == 0
+
+
+def test_a_major_line_is_not_awarded_to_seat_0_through_another_players_links():
+    # rulebook: Получение карты операции, green circle (the player whose own links join the
+    # two cities): seat 0 building the last link of a line mostly built by seat 1
+    s = fresh(3, 3)
+    key = "major_line_philadelphia_pittsburgh"
+    on_display(s, key)
+    path = buildable_path(s, city("philadelphia"), city("pittsburgh"))
+    give(s, 1, 20000 * len(path))
+    give(s, 0, 20000)
+    for x, y in zip(path[:-2], path[1:-1]):
+        build_link(s, 1, x, y)
+    build_link(s, 0, path[-2], path[-1])
+    assert key in s.observation(None)["display"]
+    assert obs_player(s, 0)["points"] == 0 and obs_player(s, 1)["points"] == 0
+
+
+def test_each_loan_note_costs_a_point_at_the_end():
+    # rulebook: ОКОНЧАНИЕ ИГРЫ (one point off for each «1» note a player holds)
+    s = to_turn(fresh(2, 4), 0)
+    s.end_round = s.round
+    for p in range(2):
+        give(s, p, 100000)
+    s.apply(A_NOTE)
+    s.apply(A_NOTE)  # seat 0 takes two notes
+    while not s.is_terminal():
+        s.apply(A_UPGRADE)
+    assert [obs_player(s, p)["points"] for p in range(2)] == [0, 0]
+    assert [obs_player(s, p)["notes"] for p in range(2)] == [2, 0]
+    assert s.result().scores == (-2, 0)
+
+
+# -- found by mutation testing, seed 42 --------------------------------------------------------
+
+@pytest.mark.parametrize("winner", [1, 2])
+def test_the_auctions_winner_takes_the_first_turn_of_the_round(winner):
+    # rulebook: Фаза 1 (the winner becomes the first player) and Фаза 2 (the players act in
+    # turn order from the first player)
+    s = auction_opened_by(winner)
+    s.apply(A_BID)
+    s.apply(A_BID)          # the next seat raises
+    s.apply(A_PASS_BID)
+    s.apply(A_BID)          # the opener bids again, the other passes
+    s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == winner and obs["phase"] == "choose_action"
+    assert obs["current_player"] == winner and obs["turn"] == 1
+
+
+def test_taking_an_operations_card_is_announced():
+    # rulebook: Получение карты операции (the card is taken from the display, in view of all)
+    s = fresh(3, 3)
+    c = on_display(s, "investor_windfall")
+    to_turn(s, 0)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + c)
+    assert {"type": "take_card", "player": 0, "card": c, "to": None} in s.events
+
+
+def test_interest_the_cash_covers_exactly_takes_no_new_note():
+    # rulebook: ФАЗА 3 ($1,000 interest per «1» note; a player short of cash takes new
+    # notes) and ДЕНЬГИ И ЗАЙМЫ: with the interest in hand, no note is taken. Builder: seat 0
+    # holds one note and $1,000, the display only condition cards, so both seats pass
+    s = to_turn(fresh(2, 8), 0)
+    s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+    s.notes[0] = 1
+    give(s, 0, 1000)
+    assert GAME.income[0] == 0
+    events = []
+    while s.phase != R.PH_AUCTION:
+        assert A_PASS_TURN in s.legal_actions()
+        s.apply(A_PASS_TURN)
+        events += s.events
+    assert not [e for e in events if e["type"] == "notes"]
+    assert obs_player(s, 0)["notes"] == 1 and obs_player(s, 0)["cash"] == 0

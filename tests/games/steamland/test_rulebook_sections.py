@@ -10,7 +10,8 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import CENTER, FAR, G, creature, force, lay, ready, rolls, task
+from .helpers import (CENTER, FAR, G, creature, force, give_item, lay, ready, rolls, task,
+                      tile_index)
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -478,3 +479,417 @@ def test_a_slain_dragons_number_moves_no_dragon():
     force(s, *rolls(1))  # seat 1's roll: the slain dragon's number
     s.apply(A.END)
     assert s.current_player() == 1 and s.phase == R.PH_TURN and not s.pend
+
+
+# ------------------------------------------------ found by mutation testing, seed 40
+
+@pytest.mark.parametrize("d", range(6))
+def test_a_step_leaves_the_hex_only_along_its_own_roads(d):
+    # rulebook: 6. Перемещение по карте (pieces move only along the roads): a hex with one
+    # road offers that edge alone, even into the fog, whichever of the six edges it is
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    turn_of(s, 0, c)
+    moves = [a - A.MOVE for a in s.legal_actions() if A.MOVE <= a <= A.MOVE + 5]
+    assert moves == [d]
+
+
+def test_walking_back_into_the_old_boiler_house_does_not_turn_it_over():
+    # rulebook: 11. Объекты карты and «Подготовка к игре» (the Old Boiler House lies face up
+    # in the centre from the start): stepping back onto it reveals nothing and costs one point
+    s = ready()
+    east = G.nb[CENTER * 6 + 0]
+    lay(s, east, "stone_road")
+    before = s.observation(0)
+    s.apply(A.MOVE + 0)
+    s.apply(A.MOVE + 3)  # back west, into the Old Boiler House
+    obs = s.observation(0)
+    assert obs["players"][0]["cell"] == CENTER and obs["movement"] == 8 - 2
+    assert obs["tiles"] == before["tiles"] and obs["decks"] == before["decks"]
+    centre = [t for t in obs["tiles"] if t["cell"] == CENTER]
+    assert centre[0]["tile"] == "old_boiler_house"
+    assert not [e for e in s.events if e["type"] == "reveal"]
+
+
+def test_a_played_event_goes_under_the_pile():
+    # rulebook: 7. События (after it is played the event card goes back under the bottom card
+    # of its pile): with two cards left, the one drawn second comes from under the first.
+    # Builder: a two-player table, seat 0 on a plain road where the red face gives an event;
+    # sets edeck to Inheritance (+300 pounds) on top of a move card (+2 movement points)
+    s = ready(2)
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[0] = c
+    gain = next(e for e in range(len(G.e_effect)) if G.e_effect[e] == R.V_GAIN)
+    move = next(e for e in range(len(G.e_effect))
+                if G.e_effect[e] == R.V_MOVE and G.e_amount[e] > 0)
+    s.edeck = [move, gain]
+    anything = lambda r: True  # noqa: E731 - seat 1's roll, on a market: no event
+    force(s, anything, *rolls(G.red_face), anything, *rolls(G.red_face))
+    money = s.money[0]
+    drawn = []
+    for _ in range(2):
+        s.apply(A.END)  # seat 0 ends its turn
+        s.apply(A.END)  # seat 1 ends its turn; seat 0 rolls the red face
+        drawn += [e["event"] for e in s.events if e["type"] == "event"]
+    assert drawn == [gain, move]
+    obs = s.observation(0)
+    assert obs["players"][0]["money"] == money + G.e_amount[gain]
+    assert obs["movement"] == G.movement + G.e_amount[move]
+
+
+def test_a_creature_taking_the_better_of_two_dice_rolls_one_to_six():
+    # rulebook: 12. Существа (a creature's roll: one die, the sum of two, or the better of
+    # two, as its card says): the better of two dice is 1-6, and 6 comes up
+    rolled = set()
+    for seed in range(40):
+        s = ready(seed=seed)
+        c = open_cell()
+        lay(s, c, "stone_road")
+        turn_of(s, 0, c)
+        dragon = next(k for k, d in enumerate(G.creature_defs) if d["key"] == "dragon_5")
+        assert G.c_roll[dragon] == R.R_BEST
+        creature(s, "dragon_5")
+        s._place(dragon, c)
+        s._legal = None
+        s.apply(A.ATTACK_HERE)
+        while not [e for e in s.events if e["type"] == "fight_roll"]:
+            s.apply(s.legal_actions()[0])
+        rolled |= {e["opponent_roll"] for e in s.events if e["type"] == "fight_roll"}
+    assert rolled <= set(range(1, 7)) and 6 in rolled
+
+
+def test_a_delivery_hands_over_one_item_of_its_kind():
+    # rulebook: 8. Задания (a delivery task is done by bringing the item to the city the die
+    # names; the item is handed over): of two tea chests, one is delivered, one stays
+    s = ready()
+    start = open_cell()
+    lay(s, start, CITY[1])
+    east = G.nb[start * 6 + 0]
+    lay(s, east, CITY[3])
+    turn_of(s, 0, start)
+    held = [give_item(s, 0, k) for k in ("tea_chest", "elixir", "tea_chest")]
+    t = top_task(s, "governors_tea")
+    force(s, *rolls(3))
+    s.apply(A.TAKE_TASK)
+    assert [(x["task"], x["targets"]) for x in my_tasks(s, 0)] == [(t, [3])]
+    s.apply(A.MOVE + 0)
+    obs = s.observation(0)["players"][0]
+    assert obs["tasks"] == [] and obs["tasks_done"] == 1
+    assert [x["item"] for x in obs["items"]] == held[1:]
+
+
+def test_an_item_returned_to_make_room_is_shown_to_everyone():
+    # rulebook: 9. Предметы (three items at most: a player getting a fourth first returns one
+    # to the pile) and docs/developing.md (an event that shows a hidden card to everyone is
+    # marked "reveal", which also stops an undo across it)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    s.pos[1] = c
+    held = [give_item(s, 1, k, hidden=True) for k in ("tea_chest", "elixir", "pocket_watch")]
+    s.edeck.sort(key=lambda e: G.e_effect[e] == R.V_ITEM)  # an item event on top
+    force(s, *rolls(G.red_face))  # seat 1's roll: the red face, an event
+    s.apply(A.END)
+    assert s.current_player() == 1
+    assert s.legal_actions() == [A.DISCARD_ITEM + k for k in (0, 1, 2, 3)]
+    s.apply(A.DISCARD_ITEM)
+    assert {"type": "discard_item", "player": 1, "item": held[0], "reveal": True,
+            "to": None} in s.events
+    assert held[0] in s.ideck
+
+
+# ------------------------------------------------ found by mutation testing, seed 41
+
+def test_a_tile_turned_over_is_announced_with_a_road_back_to_the_player():
+    # rulebook: 6. Перемещение по карте (a new hex is laid so that the road the player came
+    # along goes on into it): whatever tile comes, it has a road on the edge entered by
+    for seed in range(12):
+        s = ready(seed=seed)
+        q = G.nb[CENTER * 6 + 0]
+        s.apply(A.MOVE + 0)  # east, into the fog
+        shown = [e for e in s.events if e["type"] == "reveal"]
+        assert len(shown) == 1 and shown[0]["cell"] == q and shown[0]["player"] == 0
+        assert shown[0]["reveal"] is True and shown[0]["roads"] == s.roads[q]
+        assert s.roads[q] >> 3 & 1, seed  # a road on its west edge, back to the centre
+
+
+def test_a_balloon_carries_the_player_over_a_gap():
+    # rulebook: 9. Предметы (the balloon changes how one moves: over a gap in the road) and 6.
+    # Перемещение по карте; the step itself is taken, not only offered
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << 0, gaps=1 << 0)
+    q = G.nb[c * 6 + 0]  # in the fog: the next tile of the pile, a plain road, is laid there
+    s.tdeck.append(tile_index("stone_road", s))
+    turn_of(s, 0, c)
+    assert A.MOVE + 0 not in s.legal_actions()
+    give_item(s, 0, "balloon")
+    assert A.MOVE + 0 in s.legal_actions()
+    s.apply(A.MOVE + 0)
+    assert s.observation(0)["players"][0]["cell"] == q
+
+
+def test_a_head_may_be_sold_in_the_turn_an_item_was_sold():
+    # rulebook: 9. Предметы (a sale, a purchase, a theft: each once a turn) and 12. Существа
+    # (heads are sold in a city, tavern or market): selling a head is its own operation
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    give_item(s, 0, "tea_chest")
+    s.heads[0] = [creature(s, "steam_rat")]
+    s.apply(A.SELL_ITEM)
+    assert A.SELL_ITEM not in s.legal_actions() and A.SELL_HEAD in s.legal_actions()
+
+
+def test_buying_a_weapon_at_the_start_is_announced():
+    # rulebook: Подготовка к игре (equipment bought before the game at its price)
+    s = G.new_state(3, 7, {"level": "apprentice"})
+    buy = [a for a in s.legal_actions() if A.BUY_WEAPON <= a < A.BUY_WEAPON + 6][0]
+    w = s.sh_weap[buy - A.BUY_WEAPON]
+    p = s.current_player()
+    s.apply(buy)
+    assert {"type": "buy_weapon", "player": p, "weapon": w, "price": G.w_value[w],
+            "to": None} in s.events
+
+
+def test_a_hunt_task_is_done_by_winning_the_fight():
+    # rulebook: 8. Задания (some tasks need a creature of a given strength defeated) and 13.
+    # Схватка (the winner takes the head)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road")
+    turn_of(s, 0, c)
+    t = task(s, "trophy")
+    s.tasks[0] = [t]
+    cr = creature(s, "clockwork_spider")
+    assert G.c_str[cr] >= G.q_str[t]
+    s._place(cr, c)  # builder: the creature on the player's hex (sets mon)
+    s.weapons[0] = [next(w for w in s.wdeck if G.weapon_defs[G.w_kind[w]]["key"] == "tesla_gun")]
+    s.wdeck.remove(s.weapons[0][0])
+    force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
+    s.apply(A.ATTACK_HERE)
+    obs = s.observation(0)["players"][0]
+    assert obs["heads"] == [cr] and obs["tasks"] == [] and obs["tasks_done"] == 1
+
+
+def test_an_escape_item_goes_back_under_the_pile_and_the_log_says_so():
+    # rulebook: 13. Схватка (an item may let the player get away) and 9. Предметы (a
+    # one-use item, shown, goes back to the pile)
+    s = ready()
+    ti = [t for t in s.tdeck if G.t_kind[t] == R.K_ATTACK][0]
+    s.tdeck.remove(ti)
+    s.tdeck.append(ti)
+    s.cdeck.append(creature(s, "steam_rat"))
+    bomb = give_item(s, 0, "smoke_bomb", hidden=True)
+    force(s, lambda r: True, *rolls(2))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    s.apply(A.ESCAPE)
+    assert {"type": "escape", "player": 0, "item": bomb, "reveal": True, "to": None} in s.events
+    assert s.ideck[0] == bomb and s.observation(0)["players"][0]["items"] == []
+
+
+def test_armour_lowers_the_attackers_total_in_a_fight_between_players():
+    # rulebook: 13. Схватка (each adds his weapon's strength to his die; armour takes points
+    # off the other side's blow)
+    s = ready()
+    s.pos = [CENTER, CENTER, FAR]
+    s.weapons[0] = [next(w for w in s.wdeck if G.weapon_defs[G.w_kind[w]]["key"] == "tesla_gun")]
+    s.wdeck.remove(s.weapons[0][0])
+    give_item(s, 1, "steam_armour")
+    s._legal = None
+    s.apply(A.CHALLENGE + 1)
+    while not [e for e in s.events if e["type"] == "fight_roll"]:
+        s.apply(s.legal_actions()[0])
+    roll = [e for e in s.events if e["type"] == "fight_roll"][0]
+    gun, worn = 5, 1  # the cards: Tesla Gun strength 5, Steam Armour 1
+    assert roll["totals"] == [roll["roll"] + gun - worn, roll["opponent_roll"]]
+
+
+def test_the_round_number_starts_at_one_and_grows_after_every_seat_has_played():
+    # rulebook: 6. Перемещение по карте (players take their turns in order, round by round)
+    s = ready()
+    assert s.observation(0)["round"] == 1
+    for _ in range(3):
+        s.apply(A.END)
+        while s.current_player() != s.cur or s.phase != R.PH_TURN:
+            s.apply(s.legal_actions()[0])
+    assert s.cur == 0 and s.observation(0)["round"] == 2
+
+
+def test_the_hidden_piles_are_shuffled_again_in_a_determinized_world():
+    # rulebook: Подготовка к игре (the tiles, weapons, creatures and events lie face down in
+    # shuffled piles): a sampled world does not know their order
+    import random
+    s = ready()
+    tops = {(d.tdeck[-1], d.edeck[-1], d.wdeck[-1], d.cdeck[-1])
+            for d in (s.determinize(0, random.Random(k)) for k in range(10))}
+    assert len({t[0] for t in tops}) > 1 and len({t[1] for t in tops}) > 1
+    assert len({t[2] for t in tops}) > 1 and len({t[3] for t in tops}) > 1
+
+
+def test_items_lost_in_a_dead_end_go_under_the_pile():
+    # rulebook: 16. Особые ситуации (a player stuck in a dead end loses his items and goes
+    # back to the start) and 9. Предметы (items given up go back to the pile, under it): the
+    # next market display, the top three cards, does not show the lost item
+    s = ready()
+    c = open_cell()
+    lay(s, c, "lava_rift", roads=1 << 3, gaps=1 << 3)  # the only way out has a gap
+    s.pos[1] = c
+    lost = give_item(s, 1, "tea_chest")
+    force(s, *rolls(3), lambda r: True)  # seat 1's roll (no event), then seat 2's
+    pile = s.observation(None)["decks"]["items"]
+    s.apply(A.END)  # seat 0 ends its turn; seat 1's begins in the dead end
+    assert s.observation(None)["players"][1]["cell"] == CENTER
+    assert s.observation(None)["players"][1]["items"] == []
+    assert s.observation(None)["decks"]["items"] == pile + 1
+    while s.current_player() != 2:
+        s.apply(A.END)
+    s.apply(A.OPEN_ITEMS)  # seat 2, on the far market
+    shown = s.observation(2)["display"]["cards"]
+    assert len(shown) == 3 and lost not in [x["card"] for x in shown]
+
+
+def test_a_hunt_task_taken_in_a_tavern_with_the_head_in_hand_is_done_at_once():
+    # rulebook: 8. Задания (a task is done once its condition holds; the player shows the
+    # card and the head it needs) and 11. Объекты карты (a tavern gives tasks); our reading,
+    # as for a city already visited: a head won before the task counts
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 2, c)
+    s.heads[2] = [creature(s, "clockwork_spider")]
+    t = top_task(s, "trophy")
+    assert G.c_str[s.heads[2][0]] >= G.q_str[t]
+    s.apply(A.TAKE_TASK)
+    obs = s.observation(2)["players"][2]
+    assert obs["tasks"] == [] and obs["tasks_done"] == 1
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_seat_0_begins_the_equipment_purchase_and_its_turn_is_shown(n):
+    # rulebook: Подготовка к игре (the equipment is bought before the first turn, seat by
+    # seat from the first player)
+    s = G.new_state(n, 7, {"level": "apprentice"})
+    obs = s.observation(None)
+    assert obs["phase"] == "shop" and obs["current_player"] == 0 and obs["turn"] == 0
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def attack_on_the_next_step(s, key="steam_rat"):
+    """The next tile of the pile is a creature's attack hex and the creature pile's top is
+    `key`, so seat 0's step east turns it over and the creature attacks.
+    Sets: tdeck and cdeck order."""
+    ti = [t for t in s.tdeck if G.t_kind[t] == R.K_ATTACK][0]
+    s.tdeck.remove(ti)
+    s.tdeck.append(ti)
+    c = creature(s, key)
+    s.cdeck.append(c)
+    return c
+
+
+@pytest.mark.parametrize("r, ok", [(4, False), (5, True)])
+def test_a_flight_is_announced_with_its_roll_and_whether_it_worked(r, ok):
+    # rulebook: 13. Схватка (flight: 5-6 gets away, 1-4 the fight takes place)
+    s = ready()
+    attack_on_the_next_step(s)
+    force(s, lambda x: True, *rolls(r))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    assert {"type": "flee", "player": 0, "roll": r, "ok": ok, "to": None} in s.events
+
+
+def test_an_escape_item_in_any_slot_may_be_used_after_a_failed_flight():
+    # rulebook: 13. Схватка (an item lets the player get away after all) and 9. Предметы
+    s = ready()
+    attack_on_the_next_step(s)
+    give_item(s, 0, "tea_chest")
+    bomb = give_item(s, 0, "smoke_bomb")  # in the second slot
+    force(s, lambda x: True, *rolls(2))
+    s.apply(A.MOVE + 0)
+    s.apply(A.FLEE)
+    assert s.legal_actions() == [A.FIGHT, A.ESCAPE]
+    s.apply(A.ESCAPE)
+    assert bomb not in [x["item"] for x in s.observation(0)["players"][0]["items"]]
+
+
+def test_a_lost_fight_costs_the_only_item_and_the_log_says_which():
+    # rulebook: 13. Схватка (the loser to a creature gives up an item, or 300 pounds)
+    s = ready()
+    attack_on_the_next_step(s)
+    lost = give_item(s, 0, "tea_chest", hidden=True)
+    force(s, lambda x: True, lambda x: (x.randint(1, 6), x.randint(1, 6)) == (1, 6))
+    s.apply(A.MOVE + 0)
+    while s.legal_actions() and s.current_player() == 0 and s.fk:
+        s.apply(A.FIGHT if A.FIGHT in s.legal_actions() else s.legal_actions()[0])
+    assert {"type": "lose_item", "player": 0, "item": lost, "reveal": True,
+            "to": None} in s.events
+
+
+def test_a_market_offers_only_the_items_the_player_can_pay_for():
+    # rulebook: 9. Предметы (items are bought at their value); three cards are shown
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.apply(A.OPEN_ITEMS)
+    shown = s.observation(0)["display"]["cards"]
+    cheapest = min(x["value"] for x in shown)
+    s.money[0] = cheapest  # builder: exactly the cheapest price in hand
+    s._legal = None
+    offered = [a - A.BUY_ITEM for a in s.legal_actions() if A.BUY_ITEM <= a < A.BUY_ITEM + 3]
+    assert offered == [x["slot"] for x in shown if x["value"] <= cheapest]
+
+
+def test_the_item_display_opens_once_a_turn_and_leaves_the_weapons_open():
+    # rulebook: 9. Предметы (each operation - a sale, a purchase, a theft - once a turn) and
+    # 10. Оружие (weapons are bought the same way, apart from items)
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 0, c)
+    s.apply(A.OPEN_ITEMS)
+    slot = s.legal_actions()[1] - A.BUY_ITEM
+    card = s.observation(0)["display"]["cards"][slot]
+    s.apply(A.BUY_ITEM + slot)
+    assert {"type": "buy_item", "player": 0, "item": card["card"], "price": card["value"],
+            "to": None} in s.events
+    s.apply(A.END)  # close the display
+    legal = s.legal_actions()
+    assert A.OPEN_ITEMS not in legal and A.OPEN_WEAPONS in legal
+
+
+def test_returning_a_task_in_a_tavern_is_announced():
+    # rulebook: 11. Объекты карты (a task may be returned in a tavern) and 8. Задания
+    s = ready()
+    c = open_cell()
+    lay(s, c, "tavern")
+    turn_of(s, 1, c)
+    t = task(s, "parcel")
+    s.tasks[1] = [t]
+    s.apply(A.DROP_TASK)
+    assert {"type": "drop_task", "player": 1, "task": t, "reveal": True,
+            "to": None} in s.events
+    assert s.qdeck[0] == t
+
+
+@pytest.mark.parametrize("d, gap", [(3, 2), (4, 5), (5, 4)])
+def test_a_gap_on_another_edge_of_the_next_hex_is_no_dead_end(d, gap):
+    # rulebook: 16. Особые ситуации (only a player who cannot get out of his hex is sent
+    # back) and 6. Перемещение по карте (a gap closes its own edge only): the next hex's gap
+    # lies on an edge other than the one the road comes in by
+    s = ready()
+    c = open_cell()
+    lay(s, c, "stone_road", roads=1 << d)
+    q = G.nb[c * 6 + d]
+    assert (d + 3) % 6 != gap
+    lay(s, q, "stone_road", gaps=1 << gap)
+    s.pos[1] = c
+    force(s, *rolls(3))
+    s.apply(A.END)
+    assert s.current_player() == 1 and s.observation(None)["players"][1]["cell"] == c
+    assert A.MOVE + d in s.legal_actions()

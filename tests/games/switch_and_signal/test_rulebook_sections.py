@@ -12,6 +12,7 @@ from railtable.games.switch_and_signal.rules import (PH_ACTIONS, PH_DEPLOY_COLOU
                                                      PH_MOVE_TRAIN)
 
 from .helpers import (GAME, blank, field_between, move_card, node, on, put, rig, seed_for_deploy,
+                      track_field,
                       set_green, set_switch, top_card, where)
 
 GOODS = ("yellow", "blue", "red", "white")
@@ -270,3 +271,231 @@ def test_the_movement_points_from_calais_to_paris_are_three():
     s = blank()
     b = s.board
     assert b.dist_to[node(s, "paris")][2 * b.node_cell[node(s, "calais")]] == 3
+
+
+# ------------------------------------------------ found by mutation testing, seed 40
+
+def test_a_deployment_with_every_train_out_still_moves_the_colour_shown():
+    # rulebook: Карты отправления (a card first puts a train on the network, then moves the
+    # colour it shows; a step that cannot be done is skipped): with no train left in the
+    # depot, the black trains still move
+    s = blank()
+    spots = ["paris", ("lyon", "marseille"), "amsterdam", "nuernberg", "berlin", "marseille",
+             ("reims", "strasbourg"), ("dijon", "lyon"), ("brussels", "amsterdam")]
+    for t, spot in enumerate(spots):
+        put(s, t, spot)
+    top_card(s, DEPLOY_THEN_BLACK)
+    s.apply(A.END)
+    assert s.phase == PH_MOVE_TRAIN
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1, A.TRAIN + 2]
+
+
+def test_a_pair_for_any_action_needs_two_cards_of_a_kind_only_when_both_are_that_kind():
+    # rulebook: Любое действие (any two action cards make any one action): with one card of
+    # each kind, every mixed pair may be played and no pair of one kind
+    s = blank()
+    s.hands[0] = [1, 1, 1]
+    put(s, 0, "paris")  # a train on the network, so that moving is possible too
+    legal = set(s.legal_actions())
+    for purpose in range(3):
+        base = A.PLAY + purpose * 7
+        assert base in legal
+        for k, (x, y) in enumerate(A.PAIRS):
+            assert (base + 1 + k in legal) == (x != y), (purpose, x, y)
+
+
+def test_a_switch_set_by_an_action_card_is_announced():
+    # rulebook: Переключение стрелки (an action card moves a junction's discs); the log says
+    # which junction and how it is set now
+    s = blank()
+    s.apply(A.PLAY + 7)
+    j = s.board.junction_index[node(s, "tours")]
+    s.apply(A.JUNCTION + j)
+    k = [k for k in range(6) if k != s.jconf[j]][0]
+    s.apply(A.CONFIG + k)
+    assert {"type": "switch", "player": 0, "junction": "tours", "setting": k,
+            "to": None} in s.events
+
+
+def test_location_tokens_drawn_instead_of_dice_with_options_from_json():
+    # rulebook: Отказ от кубиков отправления (the first trains' starting points come from
+    # location tokens drawn, not from the dice), with the options as the lobby sends them:
+    # parsed from JSON text
+    import json
+    opts = json.loads('{"location_tokens": "draw_instead_of_dice"}')
+    s = GAME.new_state(2, 3, opts)
+    placed = [e for e in s.events if e["type"] == "deploy_roll"]
+    assert len(placed) == 3 and all(e["dice"] is None for e in placed)
+    assert len({e["number"] for e in placed}) == 3
+
+
+def test_a_boxed_departure_card_leaves_the_known_cards_known_in_a_determinized_world():
+    # rulebook: Жетоны времени (when the last time token goes, the top departure card goes
+    # to the box) and Помощники, Стрелочник (the card he puts back lies under the pile, seen
+    # by all). Builder: sets the departure pile to two cards, both put back by the
+    # switchman (pile, pile_known), and the clock to two tokens
+    import random
+    s = blank()
+    seen = [c for c in range(1, 18) if c not in s.revealed][:2]
+    s.pile = list(seen)
+    s.pile_known = 2
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 4)  # stopped at once by the red signal: four points, four tokens lost
+    obs = s.observation(None)
+    assert obs["departure_pile"] == 1 and obs["time_tokens"] == 7 - 2
+    assert [c["id"] for c in obs["departure_pile_bottom"]] == seen[:1]
+    for k in range(10):
+        d = s.determinize(0, random.Random(k))
+        assert d.pile == seen[:1]
+
+
+# ------------------------------------------------ found by mutation testing, seed 41
+
+def test_a_train_standing_in_paris_the_boards_place_0_is_shown_there():
+    # rulebook: Подготовка к игре (the trains stand in cities, on lines or in the depot):
+    # the observation of a train in place 0 names the city, not the depot
+    s = black_trains()
+    t0 = s.observation(None)["trains"][0]
+    assert (t0["where"], t0["node"]) == ("city", "paris")
+    assert s.observation(None)["trains"][2]["where"] == "depot"
+
+
+def test_the_dispatcher_used_leaves_the_logistician_to_use():
+    # rulebook: Помощники из Центральной Европы (each helper once a game: the Dispatcher lets
+    # trains pass through cities this turn; the Logistician is another helper)
+    s = blank(helpers_used=False)
+    s.helpers = 1 << 2  # the Conductor used already
+    set_green(s, field_between(s, "amsterdam", "cologne"))
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 3)
+    s.apply(A.PLAY + 14)
+    assert s.legal_actions() == [A.ACCEPT_ROLL, A.LOGISTICIAN]
+    s.apply(A.ACCEPT_ROLL)
+    s.apply(A.DISPATCHER)
+    used = s.observation(None)["helpers"]
+    assert used == {"logistician": False, "dispatcher": True, "conductor": True}
+
+
+def test_a_train_that_stops_on_the_line_is_announced():
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 1-2 (a train moves its points along the track and stops
+    # there); the log says where
+    s = blank()
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    set_green(s, track_field(s, "reims", "strasbourg"))
+    rig(s, 0, 2)
+    s.apply(A.PLAY + 14)
+    stops = [e for e in s.events if e["type"] == "stop"]
+    assert stops == [{"type": "stop", "train": 0, "cell": s.tpos[0], "to": None}]
+
+
+def test_a_card_turned_from_a_pile_of_known_cards_leaves_the_rest_known():
+    # rulebook: Помощники, Стрелочник (a card he puts back lies under the pile, seen by all)
+    # and Карты отправления (each turn the top card is turned over). Builder: sets the pile
+    # to two cards both put back by the switchman (pile, pile_known)
+    import random
+    s = blank()
+    seen = [c for c in range(1, 18) if c not in s.revealed][:2]
+    s.pile = list(seen)
+    s.pile_known = 2
+    s.apply(A.END)  # the next turn turns over the top card
+    assert s.card == seen[1]
+    obs = s.observation(None)
+    assert obs["departure_pile"] == 1
+    assert [c["id"] for c in obs["departure_pile_bottom"]] == seen[:1]
+    for k in range(10):
+        assert s.determinize(0, random.Random(k)).pile == seen[:1]
+
+
+@pytest.mark.parametrize("a, b", [("memphis", "st_louis"), ("charlotte", "richmond")])
+def test_north_america_a_track_signal_stands_where_the_board_shows_it(a, b):
+    # rulebook: Сигналы (a red signal field stops a train before it) on the North America
+    # board, whose track signal between these two junctions stands one section from the
+    # first, at the second's end (boards/north_america.json, as printed): a train on the
+    # line heading for the second junction stops at once, its points lost
+    s = blank(options={"board": "north_america"})
+    assert not s.green[track_field(s, a, b)]
+    put(s, 0, (a, b), k=0)
+    move_card(s, 0, 2)
+    assert on(s, 0, a, b, 0) and s.tokens == 7 - 2
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def test_the_trains_are_three_of_each_colour_in_order():
+    # rulebook: Состав игры (nine trains: three black, three brown, three gray)
+    s = blank()
+    colours = [t["colour"] for t in s.observation(None)["trains"]]
+    assert colours == ["black"] * 3 + ["brown"] * 3 + ["gray"] * 3
+
+
+def test_the_conductor_used_leaves_the_other_helpers_to_use():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (every train of one colour
+    # stays still; each helper once a game)
+    s = blank(helpers_used=False)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, "calais")
+    top_card(s, 9)  # a multicolour train: the team picks black, then may call the conductor
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    s.apply(A.CONDUCTOR + 0)
+    used = s.observation(None)["helpers"]
+    assert used == {"logistician": False, "dispatcher": False, "conductor": True}
+
+
+def test_a_departure_card_boxed_when_the_clock_runs_out_is_announced():
+    # rulebook: Жетоны времени (the last token gone: the top departure card goes to the box
+    # and the clock is full again)
+    s = blank()
+    left = len(s.pile)
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 4)
+    assert {"type": "departure_boxed", "left": left - 1, "to": None} in s.events
+    assert s.observation(None)["time_tokens"] == 7 - 2
+
+
+# ------------------------------------------------ found by mutation testing, seed 43
+
+@pytest.mark.parametrize("first", [True, False])
+def test_the_first_and_the_last_junction_may_be_switched_by_an_action_card(first):
+    # rulebook: Переключение стрелки (an action card moves the discs of any one junction):
+    # junction 0 (Rennes) and the last of the board
+    s = blank()
+    j = 0 if first else len(s.board.junctions) - 1
+    name = s.board.node_ids[s.board.junctions[j]]
+    s.apply(A.PLAY + 7)
+    s.apply(A.JUNCTION + j)
+    k = [k for k in range(len(s.board.junction_configs[j])) if k != s.jconf[j]][0]
+    s.apply(A.CONFIG + k)
+    assert s.jconf[j] == k
+    assert {"type": "switch", "player": 0, "junction": name, "setting": k,
+            "to": None} in s.events
+
+
+def test_a_deployment_onto_an_occupied_starting_point_is_announced():
+    # rulebook: Отправление поездов (an occupied starting point: no train is placed and two
+    # time tokens are lost); the log says where
+    s = blank()
+    put(s, 6, "calais")
+    assert s.number_start[6] == node(s, "calais")
+    top_card(s, 1)  # deploy 1, then move the black trains
+    s._seed = seed_for_deploy(6)
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert {"type": "deploy_blocked", "node": "calais", "to": None} in s.events
+    assert s.observation(None)["time_tokens"] == 5
+
+
+def test_the_clock_running_out_on_the_last_card_is_announced():
+    # rulebook: КОНЕЦ ИГРЫ (a card must be boxed when none is left: the team loses at once)
+    s = blank()
+    s.pile = []
+    s.tokens = 1
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    move_card(s, 0, 2)
+    assert {"type": "game_over", "reason": s.result().reason, "to": None} in s.events
+    assert s.result().reason == "clock_ran_out"

@@ -8,8 +8,9 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import LOCO, PASS, TAKE_BLIND
-from railtable.games.ticket_to_ride.rules import OVER, TURN
+from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, LOCO, PASS,
+                                                     PAY_BASE, TAKE_BLIND)
+from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
 
 from .helpers import hand, position
 
@@ -82,3 +83,176 @@ def test_an_empty_deck_is_rebuilt_from_the_discards_and_announced():
     s.apply(TAKE_BLIND)  # the blind draw: the deck is empty, the three discards become the deck
     assert {"type": "reshuffle", "cards": 3, "to": None} in s.events
     assert sum(s.hands[0]) == 1 and len(s.deck) == 2 and sum(s.discard) == 0
+
+
+# ------------------------------------------------ found by mutation testing, seed 40
+
+def test_taking_a_face_up_card_is_announced_and_the_turn_reports_only_its_own_events():
+    # rulebook: «Карты Вагонов» (a face-up card is taken in view of everyone); each action's
+    # events are that action's only
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)  # seat 0's first card: blind
+    s.apply(0)           # then the red card in slot 0
+    assert {"type": "take_face_up", "player": 0, "slot": 0, "card": "red",
+            "to": None} in s.events
+    assert not [e for e in s.events if e["type"] == "take_blind"]
+
+
+def test_drawing_tickets_reports_only_its_own_events():
+    # rulebook: «Карты Маршрутов» (three tickets drawn from the top of the pile)
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)  # seat 0 ends its turn with two blind cards
+    s.apply(DRAW_TICKETS)  # seat 1
+    assert s.events and {e["type"] for e in s.events} == {"draw_tickets"}
+    assert {e["player"] for e in s.events} == {1}
+
+
+def test_a_pass_is_announced_and_reports_only_itself():
+    # NOTES 5 (a player with no possible action passes)
+    s = position(2, hands=[hand(), hand()], face_up=[LOCO, -1, -1, -1, -1], deck=[],
+                 discard=[0] * 9, pile=[], claimed=no_route_of_length_one())
+    s.apply(0)     # seat 0 takes the locomotive
+    s.apply(PASS)  # seat 1 has nothing to do
+    assert [(e["type"], e["player"]) for e in s.events] == [("pass", 1)]
+
+
+def test_a_player_without_track_has_a_longest_path_of_zero():
+    # rulebook: «Подсчет очков» (the longest continuous path, counted in train spaces: a
+    # player with no track has none); NOTES 5 (a full round of passes ends the game)
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=[], tickets=[(), ()])
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.phase == OVER
+    res = s.result()
+    assert [d["longest_path"] for d in res.details] == [0, 0]
+    assert [d["longest_path_bonus"] for d in res.details] == [False, False]
+
+
+def test_a_determinized_world_deals_the_other_hands_unseen_cards_again():
+    # rulebook: «Карты Вагонов» (cards drawn blind are seen by their owner only): another
+    # seat's blind cards are dealt again from what seat 0 cannot see; the card counts stay
+    s = position(2, hands=[hand(red=2), hand(blue=3, green=1)], face_up=[0, 1, 2, 3, 4],
+                 deck=[6] * 8 + [7] * 8)
+    hands = set()
+    for k in range(20):
+        d = s.determinize(0, random.Random(k))
+        assert d.hands[0] == s.hands[0] and sum(d.hands[1]) == 4
+        assert len(d.deck) == len(s.deck) and sorted(d.deck + [c for c in range(9)
+                                                                for _ in range(d.hands[1][c])]) \
+            == sorted(s.deck + [c for c in range(9) for _ in range(s.hands[1][c])])
+        hands.add(tuple(d.hands[1]))
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("city, neighbours", [
+    ("Atlanta", [("Charleston", 2), ("Miami", 5), ("Nashville", 1), ("New Orleans", 4),
+                 ("New Orleans", 4), ("Raleigh", 2), ("Raleigh", 2)]),
+    ("Winnipeg", [("Calgary", 6), ("Duluth", 4), ("Helena", 4), ("Sault St. Marie", 6)])])
+def test_the_map_links_each_city_to_its_neighbours(city, neighbours):
+    # rulebook: the game board (routes between neighbouring cities; double routes twice):
+    # the first and the last city by name, as printed on the map
+    c = GAME.city_names.index(city)
+    got = sorted((GAME.city_names[n], GAME.route_length[r]) for n, r in GAME.adjacency[c])
+    assert got == neighbours
+
+
+# ------------------------------------------------ found by mutation testing, seed 41
+
+def gray_one_with_a_choice_of_payment():
+    """Seat 0 to claim Seattle-Vancouver (gray, length 1) holding one red card and one
+    locomotive: two ways to pay, so the payment is a decision of its own."""
+    from .helpers import route
+    r = route("Seattle", "Vancouver")
+    assert GAME.route_length[r] == 1
+    s = position(2, hands=[hand(red=1, loco=1), hand()], face_up=[0, 1, 2, 3, 4],
+                 deck=[5] * 10, discard=[0] * 9)
+    s.apply(CLAIM_BASE + r)
+    assert s.phase == PAY
+    return s, r
+
+
+def test_paying_with_locomotives_only_is_announced_without_a_colour():
+    # rulebook: «Захват маршрутов» (a gray route is paid with cards of one colour;
+    # locomotives stand in for any colour): all locomotives, so no colour is named
+    s, r = gray_one_with_a_choice_of_payment()
+    s.apply(PAY_BASE + ALL_LOCO)
+    assert [e for e in s.events if e["type"] == "claim_route"] == [
+        {"type": "claim_route", "player": 0, "route": r, "color": None, "locomotives": 1,
+         "points": 1, "to": None}]
+    assert not [e for e in s.events if e["type"] == "claim_pending"]  # the claim's own events
+
+
+def test_drawing_a_card_while_a_payment_is_due_is_refused_with_the_reason():
+    # rulebook: «Захват маршрутов» (a claim is paid at once); a refused action says why
+    s, _ = gray_one_with_a_choice_of_payment()
+    with pytest.raises(IllegalAction, match="choose how to pay"):
+        s.apply(TAKE_BLIND)
+
+
+def test_two_cards_drawn_blind_break_a_chain_of_passes():
+    # NOTES 5 (a player passes only when no action is possible; a full round of passes
+    # ends the game) and «Карты Вагонов» (two cards from the deck are a turn)
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[0, 1], discard=[0] * 9,
+                 pile=[], claimed=no_route_of_length_one())
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)  # seat 0: a red and an orange card, nothing it can claim
+    assert s.cur == 1 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == OVER and s.result().reason == "no_moves"
+
+
+# ------------------------------------------------ found by mutation testing, seed 42
+
+def test_drawing_tickets_breaks_a_chain_of_passes_and_the_end_is_announced():
+    # NOTES 5 (a full round of passes ends the game) and «Карты Маршрутов» (drawing tickets
+    # is a turn); the log says the game is over and why
+    from .helpers import ticket
+    pile = [ticket("Denver", "El Paso"), ticket("Boston", "Miami"), ticket("Seattle", "New York")]
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=pile, claimed=no_route_of_length_one())
+    assert s.legal_actions() == [DRAW_TICKETS]
+    s.apply(DRAW_TICKETS)
+    s.apply(s.legal_actions()[-1])  # seat 0 keeps all three
+    assert s.cur == 1 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == TURN and s.cur == 0 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert s.phase == OVER
+    over = [e for e in s.events if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["reason"] == "no_moves" and over[0]["reveal"] is True
+
+
+def test_drawing_tickets_after_a_first_card_is_refused_with_the_reason():
+    # rulebook: «Карты Вагонов» (a turn draws two cards; tickets are another turn's action)
+    s = position(2, hands=[hand(), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9)
+    s.apply(TAKE_BLIND)
+    with pytest.raises(IllegalAction, match="take your second train card"):
+        s.apply(DRAW_TICKETS)
+
+
+def test_the_twin_of_another_players_double_route_is_refused_with_the_reason():
+    # rulebook: «Захват маршрутов» (with 2 or 3 players only one track of a double route is
+    # used): seat 0 may not take the twin of seat 1's track, and is told why
+    from .helpers import route
+    r0, r1 = route("Seattle", "Portland", 0), route("Seattle", "Portland", 1)
+    s = position(2, hands=[hand(loco=2), hand()], face_up=[0, 1, 2, 3, 4], deck=[5] * 10,
+                 discard=[0] * 9, claimed={1: (r0,)})
+    with pytest.raises(IllegalAction, match="only one track of a double route"):
+        s.apply(CLAIM_BASE + r1)
+
+
+@pytest.mark.parametrize("action", [0, TAKE_BLIND, DRAW_TICKETS])
+def test_no_card_or_ticket_is_drawn_before_the_starting_tickets_are_kept(action):
+    # rulebook: «Подготовка к игре» (each player first keeps at least two of the three
+    # tickets dealt; the turns begin after)
+    s = GAME.new_state(2, 1)
+    with pytest.raises(IllegalAction, match="starting tickets"):
+        s.apply(action)
+    assert s.observation(None)["phase"] == "initial_tickets" and s.current_player() == 0
