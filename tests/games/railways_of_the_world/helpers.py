@@ -121,6 +121,14 @@ def chain(length, s, p=0):
     raise AssertionError("no chain")
 
 
+def choose(s, a: int) -> None:
+    """Take decision `a`, unless it was a forced single choice that the engine already took
+    in the previous apply (docs/developing.md): the test's assertions on the outcome then
+    check that the engine took this one."""
+    if a in s.legal_actions():
+        s.apply(a)
+
+
 def deliver_alone(s, cities: list[int], owners: list[int]) -> dict:
     """Seat to move chooses to deliver where the cube and each next link are the only legal
     choices: the engine takes them, forced single choices, in the same apply

@@ -6,7 +6,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_PASS_TURN, A_STEP,
     A_TAKE_CARD, A_USE_CARD, MAX_SEATS)
 from tests.games.railways_of_the_world.helpers import (
-    M, build_link, chain, city, deliver_alone, fresh, give, route, set_cubes, to_turn)
+    M, build_link, chain, choose, city, deliver_alone, fresh, give, route, set_cubes, to_turn)
 
 
 def _take(s, p, key):
@@ -188,9 +188,9 @@ def test_express_card_lets_a_level_one_locomotive_carry_a_good_two_links():
     points = s.points[0]
     s.apply(A_USE_CARD + c)
     s.apply(A_DELIVER)
-    s.apply(A_CUBE + cs[0] * 5 + k)
-    s.apply(A_MOVE + cs[1] * MAX_SEATS + 0)
-    s.apply(A_MOVE + cs[2] * MAX_SEATS + 0)
+    for a in (A_CUBE + cs[0] * 5 + k, A_MOVE + cs[1] * MAX_SEATS + 0,
+              A_MOVE + cs[2] * MAX_SEATS + 0):
+        choose(s, a)
     assert s.points[0] == points + 2 and s.empty[cs[0]]
 
 
