@@ -35,12 +35,25 @@ def browser():
 
 
 @pytest.fixture
-def page_ru(browser):
-    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert errors == [], errors
+def new_context(browser):
+    """Pages in browser contexts of their own (a person each: own cookies and storage),
+    Russian unless told; none may end with a script error."""
+    made = []
+
+    def make(locale="ru-RU"):
+        ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        made.append((ctx, errors))
+        return page
+    yield make
+    for ctx, errors in made:
+        ctx.close()
+        assert errors == [], errors
+
+
+@pytest.fixture
+def page_ru(new_context):
+    return new_context()

@@ -10,24 +10,6 @@ pytestmark = pytest.mark.browser
 PASSWORD = "пароль-для-теста"
 
 
-@pytest.fixture
-def new_context(browser):
-    made = []
-
-    def make(locale="ru-RU"):
-        ctx = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-        page = ctx.new_page()
-        page.set_default_timeout(60_000)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        made.append((ctx, errors))
-        return page
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert errors == [], errors
-
-
 def listed(page):
     page.wait_for_selector("#table-list[data-loaded]")
     return page.eval_on_selector_all("li.table-row", "rows => rows.map(r => r.dataset.table)")

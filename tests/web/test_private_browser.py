@@ -8,24 +8,6 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def new_context(browser):
-    made = []
-
-    def make():
-        ctx = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
-        page = ctx.new_page()
-        page.set_default_timeout(60_000)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        made.append((ctx, errors))
-        return page
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert errors == [], errors
-
-
 def listed(page):
     """The table ids of the lobby's list, once it has come from the server (the page draws
     an empty list, with its pager, before the first answer)."""
