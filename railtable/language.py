@@ -57,6 +57,20 @@ def seat_name(p: int, lang: str, names: Sequence[str | None] | None = None) -> s
     return site(lang)["player"].format(n=p + 1)
 
 
+def bot_name(p: int, spec: str | None, lang: str) -> str:
+    """A bot's seat as the log names it: "Bot 2 (heuristic)" / "Бот 2 (эвристика)"."""
+    kind = (spec or "random").split("(", 1)[0].strip()
+    texts = site(lang)
+    return texts["bot"].format(n=p + 1, bot=texts["bot_names"].get(kind, kind))
+
+
+def table_names(seats: Sequence[Any], lang: str) -> list[str | None]:
+    """The names a table's log uses: a person's name (None while the seat is free: "Player
+    n"), a bot's seat as `bot_name`. `seats`: objects with kind, bot and name."""
+    return [s.name if s.kind != "bot" else bot_name(i, s.bot, lang)
+            for i, s in enumerate(seats)]
+
+
 class _Filler(string.Formatter):
     def __init__(self, plurals: dict, lang: str) -> None:
         self.plurals, self.lang = plurals, lang

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from railtable.engine.game import IllegalAction
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import get_game
+from railtable.language import table_names
 from railtable.server import clock
 from railtable.server.connections import Conn
 from railtable.server.lifecycle import ENDED, standing
@@ -289,8 +290,8 @@ class LiveTable:
 
     def _log_text(self, event: dict, lang: str) -> str:
         try:
-            # the seats' names as they are now (a bot's seat has none: "Player n")
-            return self.game.event_text(event, lang, [s.name for s in self.seats])
+            # the seats' names as they are now; a bot's seat as "Bot 2 (heuristic)"
+            return self.game.event_text(event, lang, table_names(self.seats, lang))
         except Exception:  # noqa: BLE001 - a log line must never break a table
             log.exception("event_text failed for %s", event.get("type"))
             return str(event.get("type", "?"))

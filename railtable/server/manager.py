@@ -19,6 +19,7 @@ from railtable.bots.base import make_bot
 from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
+from railtable.language import table_names
 from railtable.server import clock, lifecycle
 from railtable.server.bots import BotRunner
 from railtable.server.broker import LocalBroker
@@ -520,7 +521,7 @@ class Manager:
         total = len(rows)
         k = total if upto is None else max(0, min(int(upto), total))
 
-        names = [s.name for s in row.seats]
+        names = table_names(row.seats, lang)
 
         def text(e: dict) -> str:
             try:

@@ -44,3 +44,20 @@ def test_a_client_never_names_a_file_or_a_wrong_policy(client):
     r = client.post("/api/tables", json={"game": "ticket_to_ride", "seats": [
         {"kind": "bot", "bot": "policy(path=colt_express_2p)"}, {"kind": "human"}]})
     assert r.status_code == 400 and "trained for colt_express" in r.json()["message"]
+
+
+def test_the_log_names_a_bot_seat_by_its_bot(client):
+    # issue #29: no "Player 2" in a log line where the seat has a bot
+    out = make_table(client, [{"kind": "bot", "bot": "heuristic"},
+                              {"kind": "bot", "bot": "policy(path=colt_express_2p)"}],
+                     game="colt_express")
+    deadline = time.monotonic() + 120
+    while client.get(f"/api/tables/{out['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    for lang, first, second in (("en", "Bot 1 (heuristic)", "Bot 2 (trained policy)"),
+                                ("ru", "Бот 1 (эвристика)", "Бот 2 (обученная модель)")):
+        log = client.get(f"/api/tables/{out['id']}/replay?lang={lang}").json()["log"]
+        text = "\n".join(x if isinstance(x, str) else x.get("text", "") for x in log)
+        assert first in text and second in text, text[:400]
+        assert "Player 1" not in text and "Игрок 1" not in text
