@@ -166,7 +166,7 @@ def test_a_table_created_unrated_stays_so(client):
     signup(client, "Ann")
     with browser(client) as bob:
         signup(bob, "Bob")
-        tid, r = seat_table([client, bob], rated=False)
+        tid, _ = seat_table([client, bob], rated=False)
         assert client.get(f"/api/tables/{tid}").json()["rated"] is False
         play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
         assert my_ratings(client) == {} and my_ratings(bob) == {}
