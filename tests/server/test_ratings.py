@@ -199,3 +199,41 @@ def test_a_team_is_rated_against_the_game():
     seats[3].state = "resigned"
     out = ratings.ranks({"scores": [5, 9, 5, 20], "winners": [3]}, seats, False)
     assert out == {"ranks": [2, 1, 2, 3]}
+
+
+def test_two_workers_rating_the_same_table_on_postgresql_update_it_once(pg_db):
+    # two stores on one PostgreSQL database, as two workers: both try to rate the table at
+    # once; the history's unique (account, table) rows let exactly one through
+    import threading
+
+    from railtable.server.storage import SeatRow, Store, TableRow
+    stores = [Store(pg_db), Store(pg_db)]
+    try:
+        ids = [stores[0].create_account(n, n.lower(), "x") for n in ("Ann", "Bob")]
+        stores[0].create_table(TableRow(
+            id="t1", game="toy", options={}, seed=1, num_players=2, status="finished",
+            rules_version="1", created=0.0, updated=0.0, moves=4, result=None, rated=True,
+            seats=[SeatRow(i, "human", None, n, None) for i, n in enumerate(("Ann", "Bob"))]))
+        for i, a in enumerate(ids):
+            stores[0].bind_seats(a, {"t1": i})
+        outcomes: list = []
+        go = threading.Barrier(2)
+
+        def rate(store):
+            go.wait()
+            try:
+                outcomes.append(store.rate_table("t1", {"ranks": [1, 2]}, 1.0))
+            except IntegrityError:
+                outcomes.append("refused")
+        threads = [threading.Thread(target=rate, args=(s,)) for s in stores]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes, key=str) == [True, "refused"]
+        total, board = stores[1].leaderboard("toy", 10, 0)
+        assert total == 2 and [(p["name"], p["games"]) for p in board] == \
+            [("Ann", 1), ("Bob", 1)]
+    finally:
+        for s in stores:
+            s.close()
