@@ -12,6 +12,7 @@ behind gets `StaleWrite` and nothing is stored.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import threading
@@ -678,8 +679,13 @@ class Store:
         old = {x.account_id: (x.mu, x.sigma, x.games) for x in c.execute(
             select(r.account_id, r.mu, r.sigma, r.games).where(and_(
                 r.game == t.game, r.account_id.in_(accounts))))}
-        new = ratings.new_ratings([old[a][:2] if a in old else None for a in accounts],
-                                  outcome)
+        try:
+            new = ratings.new_ratings([old[a][:2] if a in old else None for a in accounts],
+                                      outcome)
+        except Exception:  # noqa: BLE001 - a rating bug must never refuse a game's last move
+            logging.getLogger("railtable.server").exception("rating table %s failed",
+                                                            table_id)
+            return False
         # the history's unique (account, table) rows first: a second update fails here
         c.execute(insert(rating_history_t), [
             {"account_id": a, "game": t.game, "table_id": table_id, "mu": mu,
