@@ -156,7 +156,12 @@ def routes(holder: dict, read_json, error, client_address):
         return resp
 
     async def me(request: Request) -> Response:
-        return JSONResponse(account_json(await current(mgr(), request)))
+        acct = await current(mgr(), request)
+        out = account_json(acct)
+        if acct is not None:  # its rating in each game it has played rated (ratings.py)
+            out["account"]["ratings"] = await mgr().db.call(mgr().db.store.account_ratings,
+                                                            acct.id)
+        return JSONResponse(out)
 
     async def signup(request: Request) -> Response:
         try:

@@ -280,6 +280,21 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             statuses, limit, offset, games=wanted, search=q, held=seatcookie.held(request),
             account_id=acct.id if acct else None))
 
+    async def api_leaderboard(request: Request) -> Response:
+        """The accounts rated in a game, best ordinal (mu - 3 sigma) first (ratings.py)."""
+        try:
+            game = get_game(request.path_params["game"])
+        except UnknownGame as e:
+            return error("unknown_game", str(e), 404)
+        try:
+            limit = query_int(request, "limit", PAGE_SIZE, 1, MAX_PAGE)
+            offset = query_int(request, "offset", 0, 0, MAX_OFFSET)
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+        total, rows = await mgr().db.call(mgr().db.store.leaderboard, game.id, limit, offset)
+        return JSONResponse({"game": game.id, "total": total, "limit": limit,
+                             "offset": offset, "players": rows})
+
     async def api_table(request: Request) -> Response:
         table_id = request.path_params["id"]
         token = seatcookie.bearer_or_cookie(request, table_id)
@@ -299,7 +314,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                     return error("unknown_game", str(e), 404)
                 info = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
-                                  row.name, row.private, row.clock, row.timeout)
+                                  row.name, row.private, row.clock, row.timeout,
+                                  row.rated)
                 info["seed"] = row.seed
                 info["events"] = row.events
                 info["my_seat"] = mine
@@ -669,6 +685,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables/{id}/cancel", api_cancel, methods=["POST"]),
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
+        Route("/api/leaderboard/{game}", api_leaderboard),
         Route("/api/account", me),
         Route("/api/account/signup", signup, methods=["POST"]),
         Route("/api/account/signin", signin, methods=["POST"]),

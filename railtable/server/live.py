@@ -19,7 +19,7 @@ from railtable.engine.game import IllegalAction
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import get_game
 from railtable.language import table_names
-from railtable.server import clock
+from railtable.server import clock, ratings
 from railtable.server.connections import Conn
 from railtable.server.lifecycle import ENDED, standing
 from railtable.server.protocol import (ActionError, StorageDown, TableGone, clean_name, dumps,
@@ -36,7 +36,7 @@ PRESENCE_SECONDS = 0.25  # comings and goings are announced at most this often
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
                options: dict, created: float, moves: int, result: dict | None,
                name: str = "", private: bool = False, clock_: dict | None = None,
-               timeout: str | None = None) -> dict:
+               timeout: str | None = None, rated: bool = False) -> dict:
     """What anyone who may see the table may know of it. A seat is `free` when anyone may
     take it (from the lobby or the table page), `invited` when it waits for the holder of
     its invitation (or for that holder's name)."""
@@ -61,6 +61,8 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "standing": standing(result, seats, game.cooperative),
         "clock": clock_,
         "timeout": timeout if clock_ else None,
+        # counts for ratings if it finishes with every seat an account's (ratings.py)
+        "rated": rated,
     }
 
 
@@ -113,6 +115,7 @@ class LiveTable:
     def _set_row(self, row: TableRow) -> None:
         self.name = row.name
         self.private = row.private
+        self.rated = row.rated
         self.seats: list[SeatRow] = row.seats
         self.status = row.status
         self.result: dict | None = row.result
@@ -280,7 +283,7 @@ class LiveTable:
         """What anyone may know about the table (the seed only once the game is over)."""
         d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
                        self.options_json, self.created, self.seq, self.result,
-                       self.name, self.private, self.clock, self.timeout)
+                       self.name, self.private, self.clock, self.timeout, self.rated)
         d["players"] = self.players()
         d["spectators"] = self.spectators()
         d["events"] = self.events
@@ -467,6 +470,8 @@ class LiveTable:
             turn = self.next_turn(None if terminal else st.current_player(), at)
             row = NewAction(self.id, self.seq, seat, canonical, barrier, status, result,
                             at, self.version, turn)
+            if terminal and self.rated:
+                row.rating = ratings.ranks(result, self.seats, game.cooperative)
             fut = self.mgr.db.append(row)
             try:
                 await asyncio.shield(fut)
@@ -563,6 +568,7 @@ class LiveTable:
                     in enumerate(zip(self.hist[:keep], self.actions[:keep]))]
             self.rebuild(rows)
             self.version += 1
+            self.rated = False  # the store's truncate_actions did the same
             self.apply_turn(turn)
             self.mgr.broker.publish(self.id, self.version)
             self.broadcast(full=True)

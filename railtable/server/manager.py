@@ -368,6 +368,9 @@ class Manager:
         private = body.get("private", False)
         if not isinstance(private, bool):
             raise ActionError("bad_private", "private is true or false")
+        rated = body.get("rated", True)
+        if not isinstance(rated, bool):
+            raise ActionError("bad_rated", "rated is true or false")
         lang = body.get("lang") if body.get("lang") in LANGS else "en"
         to_cookie = body.get("cookie", False)
         if not isinstance(to_cookie, bool):
@@ -444,13 +447,15 @@ class Manager:
                        result=None, seats=seats, name=name, private=private,
                        clock=table_clock, timeout=timeout if table_clock else None,
                        creator_hash=hash_token(creator), deadline=turn.deadline,
-                       turn_seat=turn.seat, turn_start=turn.start)
+                       turn_seat=turn.seat, turn_start=turn.start,
+                       rated=rated and all(s.kind == "human" for s in seats))
         await self.db.call(self.db.store.create_table, row)
         await self.get(table_id, fresh=True)
         out = {
             "id": table_id,
             "name": name,
             "private": private,
+            "rated": row.rated,
             "status": status,
             "url": f"/table/{table_id}",
             # the creator's secret: what cancels the table before it starts
@@ -492,7 +497,7 @@ class Manager:
                 continue
             d = table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
                            r.created, r.moves, r.result, r.name, r.private, r.clock,
-                           r.timeout)
+                           r.timeout, r.rated)
             if r.id in mine:
                 d["my_seat"] = mine[r.id]
             out.append(d)
@@ -550,6 +555,7 @@ class Manager:
         out = await asyncio.to_thread(build)
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
-                                  row.name, row.private, row.clock, row.timeout)
+                                  row.name, row.private, row.clock, row.timeout,
+                                  row.rated)
         out["table"]["events"] = row.events
         return out

@@ -12,6 +12,7 @@ behind gets `StaleWrite` and nothing is stored.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import threading
@@ -19,7 +20,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Integer,
+from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Index,
+                        Integer,
                         MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
                         event, exists, false, func, insert, inspect, or_, select, text,
                         update)
@@ -62,6 +64,9 @@ tables_t = Table(
     Column("deadline", Float, nullable=True, index=True),
     Column("turn_seat", Integer, nullable=True),
     Column("turn_start", Float, nullable=True),
+    # counts for ratings (revision 0005, railtable.server.ratings): created rated, no bot
+    # seat, no undo used since; tables from before ratings are unrated
+    Column("rated", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -141,6 +146,38 @@ sessions_t = Table(
 )
 
 
+# each account's rating in each game (revision 0005, railtable.server.ratings)
+ratings_t = Table(
+    "ratings", metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Column("ordinal", Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
+    Index("ix_ratings_game_ordinal", "game", "ordinal"),
+)
+
+# every rating after each rated table, for plots; one row per account and table, so a table
+# never updates a rating twice
+rating_history_t = Table(
+    "rating_history", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("game", String(64), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           nullable=False, index=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("time", Float, nullable=False),
+    UniqueConstraint("account_id", "table_id", name="uq_rating_history_account_table"),
+    Index("ix_rating_history_account_game", "account_id", "game", "time"),
+)
+
+
 @dataclass
 class Account:
     id: int
@@ -196,6 +233,7 @@ class TableRow:
     turn_seat: int | None = None
     turn_start: float | None = None
     events: list[dict] = field(default_factory=list)
+    rated: bool = False
 
 
 @dataclass
@@ -230,6 +268,8 @@ class NewAction:
     time: float
     version: int = 0
     turn: Turn | None = None
+    # a finishing move: the outcome to rate (railtable.server.ratings.ranks), if rated
+    rating: dict | None = None
 
 
 class StaleWrite(Exception):
@@ -359,7 +399,7 @@ class Store:
                 moves=0, result=None, name=row.name, name_key=name_key(row.name),
                 private=row.private, clock=row.clock, timeout=row.timeout,
                 creator_hash=row.creator_hash, deadline=row.deadline,
-                turn_seat=row.turn_seat, turn_start=row.turn_start))
+                turn_seat=row.turn_seat, turn_start=row.turn_start, rated=row.rated))
             c.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash,
@@ -373,7 +413,8 @@ class Store:
                         moves=r.moves or 0, result=r.result, version=r.version or 0,
                         name=r.name or "", private=bool(r.private), clock=r.clock,
                         timeout=r.timeout, creator_hash=r.creator_hash, deadline=r.deadline,
-                        turn_seat=r.turn_seat, turn_start=r.turn_start)
+                        turn_seat=r.turn_seat, turn_start=r.turn_start,
+                        rated=bool(r.rated))
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -611,6 +652,82 @@ class Store:
                      "barrier": a.barrier, "time": a.time} for a in batch])
             except IntegrityError:  # the seq was taken: the version check should have said so
                 raise StaleWrite(batch[0].table_id) from None
+            for a in batch:
+                if a.rating is not None and a.status == "finished":
+                    self._rate(c, a.table_id, a.rating, a.time)
+
+    # -- ratings (railtable.server.ratings) ------------------------------------------------
+
+    @staticmethod
+    def _rate(c, table_id: str, outcome: dict, at: float) -> bool:
+        """Update the ratings of a finished table's accounts, in the caller's transaction,
+        if the table is rated: created rated, no undo (the column), no bot seat and every
+        seat an account's, each account once. False: unrated."""
+        from railtable.server import ratings
+        t = c.execute(select(tables_t.c.game, tables_t.c.rated)
+                      .where(tables_t.c.id == table_id)).first()
+        if t is None or not t.rated:
+            return False
+        seats = c.execute(select(seats_t.c.seat, seats_t.c.kind, seats_t.c.account_id)
+                          .where(seats_t.c.table_id == table_id)
+                          .order_by(seats_t.c.seat)).all()
+        accounts = [s.account_id for s in seats]
+        if (any(s.kind != "human" for s in seats) or None in accounts
+                or len(set(accounts)) != len(accounts) or len(accounts) < 2):
+            return False
+        r = ratings_t.c
+        old = {x.account_id: (x.mu, x.sigma, x.games) for x in c.execute(
+            select(r.account_id, r.mu, r.sigma, r.games).where(and_(
+                r.game == t.game, r.account_id.in_(accounts))))}
+        try:
+            new = ratings.new_ratings([old[a][:2] if a in old else None for a in accounts],
+                                      outcome)
+        except Exception:  # noqa: BLE001 - a rating bug must never refuse a game's last move
+            logging.getLogger("railtable.server").exception("rating table %s failed",
+                                                            table_id)
+            return False
+        # the history's unique (account, table) rows first: a second update fails here
+        c.execute(insert(rating_history_t), [
+            {"account_id": a, "game": t.game, "table_id": table_id, "mu": mu,
+             "sigma": sigma, "time": at} for a, (mu, sigma) in zip(accounts, new)])
+        for a, (mu, sigma) in zip(accounts, new):
+            values = {"mu": mu, "sigma": sigma, "ordinal": ratings.ordinal(mu, sigma),
+                      "updated": at}
+            if a in old:
+                c.execute(update(ratings_t).where(and_(r.account_id == a, r.game == t.game))
+                          .values(games=old[a][2] + 1, **values))
+            else:
+                c.execute(insert(ratings_t).values(account_id=a, game=t.game, games=1,
+                                                   **values))
+        return True
+
+    def rate_table(self, table_id: str, outcome: dict, at: float) -> bool:
+        """_rate in a transaction of its own (IntegrityError if the table was rated)."""
+        with self.engine.begin() as c:
+            return self._rate(c, table_id, outcome, at)
+
+    def leaderboard(self, game: str, limit: int, offset: int) -> tuple[int, list[dict]]:
+        """(how many accounts have a rating in `game`, a page of them by ordinal)."""
+        r = ratings_t.c
+        with self.engine.connect() as c:
+            total = c.execute(select(func.count()).select_from(ratings_t)
+                              .where(r.game == game)).scalar_one()
+            rows = c.execute(select(r.mu, r.sigma, r.ordinal, r.games, accounts_t.c.name)
+                             .join(accounts_t, accounts_t.c.id == r.account_id)
+                             .where(r.game == game)
+                             .order_by(r.ordinal.desc(), r.games.desc(), accounts_t.c.name)
+                             .limit(limit).offset(offset)).all()
+        return total, [{"rank": offset + i + 1, "name": x.name, "ordinal": x.ordinal,
+                        "mu": x.mu, "sigma": x.sigma, "games": x.games}
+                       for i, x in enumerate(rows)]
+
+    def account_ratings(self, account_id: int) -> list[dict]:
+        r = ratings_t.c
+        with self.engine.connect() as c:
+            return [{"game": x.game, "ordinal": x.ordinal, "mu": x.mu, "sigma": x.sigma,
+                     "games": x.games}
+                    for x in c.execute(select(ratings_t).where(r.account_id == account_id)
+                                       .order_by(r.game))]
 
     def truncate_actions(self, table_id: str, keep: int, status: str, version: int,
                          turn: "Turn | None" = None) -> None:
@@ -620,7 +737,7 @@ class Store:
             n = c.execute(update(tables_t).where(and_(
                 tables_t.c.id == table_id, tables_t.c.version == version)).values(
                 moves=keep, status=status, result=None, updated=time.time(),
-                version=version + 1, **self._turn_values(turn))).rowcount
+                version=version + 1, rated=False, **self._turn_values(turn))).rowcount
             if n != 1:
                 raise StaleWrite(table_id)
             self._save_reserves(c, table_id, turn)

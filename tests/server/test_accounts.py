@@ -68,7 +68,7 @@ def test_sign_up_in_and_out(client):
     assert client.get("/api/account").json() == {"account": None}
     r = signup(client)
     assert r.json() == {"account": {"name": "Ann"}}
-    assert client.get("/api/account").json() == {"account": {"name": "Ann"}}
+    assert client.get("/api/account").json() == {"account": {"name": "Ann", "ratings": []}}
     r = client.post("/api/account/signout", json={})
     assert r.status_code == 200 and r.json() == {"account": None}
     assert client.get("/api/account").json() == {"account": None}
@@ -178,7 +178,7 @@ def test_a_forged_cross_site_form_is_refused(client):
     r = client.post("/api/account/signout", data={"x": "1"},
                     headers={"Origin": "http://testserver"})
     assert r.status_code == 415 and r.json()["error"] == "bad_content_type"
-    assert client.get("/api/account").json() == {"account": {"name": "Ann"}}
+    assert client.get("/api/account").json() == {"account": {"name": "Ann", "ratings": []}}
     # the same request from this site's page goes through
     r = client.post("/api/account/signout", json={}, headers={"Origin": "http://testserver"})
     assert r.status_code == 200

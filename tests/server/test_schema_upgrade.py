@@ -40,7 +40,8 @@ def revision(url: str) -> str:
 
 def test_the_revisions_are_one_line_from_the_schema_before_alembic():
     chain = [r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()][::-1]
-    assert chain[:4] == ["0001_initial", "0002_lifecycle", "0003_private", "0004_accounts"] \
+    assert chain[:5] == ["0001_initial", "0002_lifecycle", "0003_private", "0004_accounts",
+                         "0005_ratings"] \
         and chain[-1] == HEAD
 
 
@@ -212,3 +213,43 @@ def test_a_database_before_accounts_upgrades_and_its_game_goes_on(db_url):
         client.cookies.clear()
         client.cookies.set("rt_session", session)
         assert client.get(f"/api/tables/{tid}").json()["my_seat"] == 0
+
+
+def test_a_database_before_ratings_upgrades_and_its_tables_stay_unrated(db_url):
+    from alembic import command
+
+    from railtable.server.storage import alembic_config
+    from tests.server.test_accounts import browser, signup
+    from tests.server.test_ratings import best, draw_first, play, seat_table
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        signup(client, "Ann")
+        with browser(client) as bob:
+            signup(bob, "Bob")
+            tid, _ = seat_table([client, bob])
+            bob_cookies = dict(bob.cookies)
+    # back to what revision 0004 (accounts) left: no ratings, no `rated` column
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as c:
+            command.downgrade(alembic_config(c), "0004_accounts")
+        with engine.connect() as c:
+            names = set(inspect(c).get_table_names())
+            assert "ratings" not in names and "rating_history" not in names
+            assert "rated" not in {col["name"] for col in inspect(c).get_columns("tables")}
+            assert c.execute(text("SELECT count(*) FROM seats WHERE account_id IS NOT NULL")
+                             ).scalar_one() == 2
+    finally:
+        engine.dispose()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        assert revision(db_url) == HEAD
+        assert client.post("/api/account/signin", json={
+            "name": "Ann", "password": "correct horse battery"}).status_code == 200
+        with browser(client) as bob:
+            for k, v in bob_cookies.items():
+                bob.cookies.set(k, v)
+            # the old table plays to its end, unrated: whether undo was used is not known
+            assert client.get(f"/api/tables/{tid}").json()["rated"] is False
+            info = play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
+            assert info["status"] == "finished"
+            assert bob.get("/api/account").json()["account"]["ratings"] == []
+        assert client.get("/api/leaderboard/toy").json()["total"] == 0
