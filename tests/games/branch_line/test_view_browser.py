@@ -9,7 +9,7 @@ clicking the link on the map, stocking up and drawing a contract by the view's b
 import pytest
 
 from railtable.games.branch_line import GAME
-from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
+from tests.web.conftest import browser, new_context, page_ru, server  # noqa: F401  (fixtures)
 from tests.web.driving import (TableMirror, board_click, bot_for, create_table, wait_after,
                                wait_turn)
 

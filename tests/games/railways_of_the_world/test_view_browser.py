@@ -17,7 +17,7 @@ import pytest
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import A_DELIVER
-from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
+from tests.web.conftest import browser, new_context, page_ru, server  # noqa: F401  (fixtures)
 from tests.web.driving import (TableMirror, choice_click, create_table, mouse_click,
                                wait_after, wait_turn)
 
@@ -81,7 +81,7 @@ def test_first_round_with_a_build_and_a_delivery_by_clicking(server, page_ru):  
 
     # what the page shows: the log lines in Russian, the round, the person's points and income
     log = page.locator("#log-list").inner_text()
-    names = ["Аня", None]  # the log names the person; the bot's seat has no name
+    names = ["Аня", "Бот 2 (эвристика)"]  # the log names the person and the bot's seat
     link_lines = [GAME.event_text(e, "ru", names) for _, e in mine("link")]
     delivery_lines = [GAME.event_text(e, "ru", names) for _, e in mine("delivery")]
     assert re.search(r"Аня: путь .+ - .+", link_lines[0])

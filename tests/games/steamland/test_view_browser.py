@@ -17,7 +17,7 @@ from railtable.games.steamland import GAME
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 from railtable.sim.match import bot_seed
-from tests.web.conftest import browser, page_ru, server  # noqa: F401  (fixtures)
+from tests.web.conftest import browser, new_context, page_ru, server  # noqa: F401  (fixtures)
 from tests.web.driving import (TableMirror, choice_click, create_table, mouse_click,
                                wait_after, wait_turn)
 
@@ -182,8 +182,8 @@ def test_ten_turns_with_a_fight_by_clicking(server, page_ru):  # noqa: F811
 
     # what the page shows, in Russian: ten turns of the person ended, the fights
     log = page.locator("#log-list").inner_text().splitlines()
-    # the log names the person's seat; the bot's seat has no name ("Игрок 2")
-    names = ["Аня", None]
+    # the log names the person's seat by her name and the bot's seat by its bot
+    names = ["Аня", "Бот 2 (эвристика)"]  # the log names the person and the bot's seat
     rolls = [x for x in log if x.startswith("Аня бросает кубик")]
     ends = [x for x in log if x == "Аня заканчивает ход."]
     assert len(ends) >= TURNS and len(rolls) >= TURNS, (len(ends), len(rolls))
