@@ -74,9 +74,14 @@ def test_first_round_with_a_build_and_a_delivery_by_clicking(server, page_ru):  
     else:
         pytest.fail(f"no build, delivery and second round after {MAX_DECISIONS} decisions")
 
-    # the decisions on the map were clicked on the map
-    assert clicks.get(("build_step", "map"), 0) >= 1, clicks
-    assert clicks.get(("cube", "map"), 0) >= 1, clicks
+    # the decisions on the map were clicked on the map. A lone cube or build step is a
+    # forced single choice the engine takes (nothing to click), and the table's deal is
+    # random, so a kind may not come up: each kind that did was clicked on the map.
+    for kind in ("build_step", "cube"):
+        if clicks.get((kind, "map"), 0) + clicks.get((kind, "list"), 0):
+            assert clicks.get((kind, "map"), 0) >= 1, clicks
+    assert sum(clicks.get((k, "map"), 0) for k in ("build_at", "build_step", "cube")) >= 1, \
+        clicks
     assert clicks.get(("build_step", "list"), 0) + clicks.get(("cube", "list"), 0) <= 2, clicks
 
     # what the page shows: the log lines in Russian, the round, the person's points and income
