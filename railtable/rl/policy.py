@@ -62,11 +62,16 @@ class Network:
     def num_actions(self) -> int:
         return int(self.b_pi.shape[0])
 
-    def logits(self, x: np.ndarray) -> np.ndarray:
+    def hidden(self, x: np.ndarray) -> np.ndarray:
+        """The last hidden layer for an encoded observation (the policy's and the value's
+        input)."""
         h = np.clip((x - self.mean) * self.inv_std, -10.0, 10.0)
         for w, b in self.layers:
             h = np.tanh(h @ w + b)
-        return h @ self.w_pi + self.b_pi
+        return h
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        return self.hidden(x) @ self.w_pi + self.b_pi
 
 
 def save(path: str | os.PathLike, arrays: dict[str, np.ndarray], meta: dict) -> None:
@@ -80,6 +85,19 @@ def save(path: str | os.PathLike, arrays: dict[str, np.ndarray], meta: dict) -> 
 
 
 def load(path: str | os.PathLike) -> Network:
+    """The network of a policy file, read once per version of the file (a server's bot
+    worker makes a bot for every move; the network is never changed after loading)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise PolicyError(f"no policy file {str(path)!r}") from None
+    except OSError as e:
+        raise PolicyError(f"{str(path)!r} is not a policy file: {e}") from None
+    return _load(str(path), st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _load(path: str, _mtime: int, _size: int) -> Network:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {k: data[k] for k in data.files}

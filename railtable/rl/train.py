@@ -213,13 +213,12 @@ def _play(table: Table, net: policy_file.Network, cfg: TrainConfig, rng: random.
                 continue
             legal = state.legal_actions()
             x = table.vector(state, seat)
-            h = np.clip((x - net.mean) * net.inv_std, -10.0, 10.0)
-            for w, b in net.layers:
-                h = np.tanh(h @ w + b)
+            h = net.hidden(x)
             logits = (h @ net.w_pi + net.b_pi)[legal]
             z = logits - logits.max()
             logp_all = z - np.log(np.exp(z).sum())
-            i = int(np_rng.choice(len(legal), p=np.exp(logp_all) / np.exp(logp_all).sum()))
+            probs = np.exp(logp_all)
+            i = int(np_rng.choice(len(legal), p=probs / probs.sum()))
             mask = np.zeros(table.num_actions, dtype=bool)
             mask[legal] = True
             obs.append(x)
