@@ -737,6 +737,10 @@ def serve(
         "10/minute;100/day", "--rate-signin", envvar="RAILTABLE_RATE_SIGNIN",
         help="Sign-in attempts per client address and per user name; sign-ups per address "
              "are counted apart at this rate (none: no limit)."),
+    rate_chat: str = typer.Option(
+        "5/10seconds;120/hour", "--rate-chat", envvar="RAILTABLE_RATE_CHAT",
+        help="Chat messages per seat of a table (a spectator: per account or client "
+             "address) (none: no limit)."),
 ) -> None:
     """Start the web app (lobby, tables, replays)."""
     run = _server_function("railtable.server", "run")
@@ -744,7 +748,7 @@ def serve(
     limits = {"bot_ms": bot_max_ms, "bot_iterations": bot_max_iterations,
               "bot_steps": bot_max_steps, "bot_jobs": bot_max_jobs,
               "create_rate": rate_tables, "message_rate": rate_messages,
-              "signin_rate": rate_signin}
+              "signin_rate": rate_signin, "chat_rate": rate_chat}
     try:
         run(host=host, port=port, db=db, idle_minutes=idle_minutes, workers=workers,
             broker=broker, bot_delay=bot_delay, lease_seconds=lease_seconds,

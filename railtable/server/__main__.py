@@ -2,6 +2,7 @@
 [--workers N] [--broker redis://...] [--lease-seconds S] [--check-seconds S] [--open-hours H]
 [--sweep-seconds S] [--bot-workers N] [--bot-max-ms MS] [--bot-max-iterations N]
 [--bot-max-steps N] [--bot-max-jobs N] [--rate-tables RATE] [--rate-messages RATE] [--rate-signin RATE]
+[--rate-chat RATE]
 (limits also from RAILTABLE_BOT_MAX_MS etc.)"""
 
 import argparse
@@ -78,6 +79,9 @@ def add_limit_options(p: argparse.ArgumentParser) -> None:
                    "per address counted apart), e.g. 10/minute;100/day")
     p.add_argument("--rate-messages", default=env("RAILTABLE_RATE_MESSAGES", d.message_rate),
                    help="WebSocket messages one connection may send, e.g. 20/second;600/minute")
+    p.add_argument("--rate-chat", default=env("RAILTABLE_RATE_CHAT", d.chat_rate),
+                   help="chat messages per seat of a table (a spectator: per account or "
+                   "client address), e.g. 5/10seconds;120/hour")
 
 
 def limits_from_args(a) -> dict:
@@ -85,7 +89,7 @@ def limits_from_args(a) -> dict:
         raise ValueError("--bot-workers must be at least 1")
     out = {field: getattr(a, flag[2:].replace("-", "_")) for flag, field, _ in LIMIT_FLAGS}
     out.update(create_rate=a.rate_tables, message_rate=a.rate_messages,
-               signin_rate=a.rate_signin)
+               signin_rate=a.rate_signin, chat_rate=a.rate_chat)
     return Limits(**out).to_json()  # checked here, sent as JSON to the workers
 
 

@@ -151,6 +151,8 @@ def routes(holder: dict, read_json, error, client_address):
                             time.time() + SESSION_SECONDS)
         held = await mgr().my_seats(seatcookie.held(request))
         await mgr().db.call(mgr().db.store.bind_seats, acct.id, held)
+        for table_id in held:  # the tables show whose seats they are
+            await mgr().accounts_changed(table_id)
         resp = JSONResponse(account_json(acct), status_code=status)
         set_session(resp, request, sid)
         return resp

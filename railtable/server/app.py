@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server import accounts, lifecycle, validate
+from railtable.server import accounts, chat, lifecycle, validate
 from railtable.server.broker import make_broker
 from railtable.server import seatcookie
 from railtable.server.connections import Conn
@@ -43,6 +43,9 @@ STATUSES = ("open", "running", *ENDED)  # what the lobby's state filter accepts
 PAGE_SIZE, MAX_PAGE = 20, 100  # tables on one page of the lobby: by default, at most
 MAX_OFFSET = 1_000_000
 MAX_SEARCH = 64
+PROFILE_PAGE, MAX_PROFILE_PAGE = 20, 50  # a profile's tables on a page: by default, at most
+HISTORY_POINTS = 200  # ratings of each game a profile returns (the latest)
+OPPONENTS = 50  # setups of a cooperative game the leaderboard lists
 GAME_ASSETS = {"view.js": "text/javascript; charset=utf-8",
                "i18n.json": "application/json; charset=utf-8"}
 
@@ -239,6 +242,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                                 acct.id if acct else None)
         elif acct is not None:
             await mgr().db.call(mgr().db.store.bind_seats, acct.id, {table_id: out["seat"]})
+        else:
+            return
+        await mgr().accounts_changed(table_id)
 
     async def api_games(request: Request) -> Response:
         return JSONResponse([game_info(g) for g in games().values()])
@@ -248,14 +254,11 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             try:
                 await holder["rates"].create(client_address(request))
                 body = await read_json(request)
-                out = await mgr().create(body)
+                # the creator's seat (its cookie) is the signed-in account's
+                out = await mgr().create(body, await account_of(request))
             except ActionError as e:
                 return error(e.code, e.message, e.status)
             token = out.pop("_cookie", None)
-            acct = await account_of(request)
-            if acct is not None and token is not None:  # the creator's seat is the account's
-                seat = next(s["seat"] for s in out["seats"] if s.get("mine"))
-                await mgr().db.call(mgr().db.store.bind_seats, acct.id, {out["id"]: seat})
             resp = JSONResponse(out, status_code=201)
             if token is not None:
                 seatcookie.set_seat(resp, request, out["id"], token)
@@ -292,8 +295,55 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         except ActionError as e:
             return error(e.code, e.message, e.status)
         total, rows = await mgr().db.call(mgr().db.store.leaderboard, game.id, limit, offset)
-        return JSONResponse({"game": game.id, "total": total, "limit": limit,
-                             "offset": offset, "players": rows})
+        out = {"game": game.id, "total": total, "limit": limit, "offset": offset,
+               "players": rows}
+        if game.cooperative:  # the game's own rating at each setup teams played (ratings.py)
+            out["opponents"] = await mgr().db.call(mgr().db.store.opponents, game.id,
+                                                   OPPONENTS)
+        return JSONResponse(out)
+
+    async def api_player(request: Request) -> Response:
+        """An account's profile: finished tables played and won per game, its ratings and
+        their history (the latest HISTORY_POINTS of each game), a page of its tables with
+        links to their replays (private ones only to the account itself)."""
+        name = request.path_params["name"]
+        try:
+            limit = query_int(request, "limit", PROFILE_PAGE, 1, MAX_PROFILE_PAGE)
+            offset = query_int(request, "offset", 0, 0, MAX_OFFSET)
+        except ActionError as e:
+            return error(e.code, e.message, e.status)
+        got = None
+        if len(name) <= 4 * accounts.NAME_MAX:
+            acct = await account_of(request)
+            got = await mgr().db.call(mgr().db.store.player,
+                                      accounts.name_key(" ".join(name.split())),
+                                      acct.id if acct else None, limit, offset,
+                                      HISTORY_POINTS)
+        if got is None:
+            return error("unknown_player", "there is no player of that name", 404)
+        titles = {g.id: g.title for g in games().values()}
+        ratings = {r["game"]: r for r in got["ratings"]}
+        tables = []
+        for x in got["tables"]:
+            r = x["row"]
+            tables.append({
+                "id": r.id, "game": r.game, "title": titles.get(r.game, {"en": r.game}),
+                "name": r.name, "status": r.status, "updated": r.updated, "moves": r.moves,
+                "rated": r.rated, "seat": x["seat"], "won": x["won"], "rating": x["rating"],
+                "players": [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                             "bot": s.bot if s.by_bot else None, "account": s.account}
+                            for s in x["seats"]],
+                "url": f"/replay/{r.id}"})
+        from railtable.server.ratings import MODEL
+        return JSONResponse({
+            "name": got["name"], "created": got["created"],
+            "games": [{**g, "title": titles.get(g["game"], {"en": g["game"]}),
+                       "rating": ratings.get(g["game"])} for g in got["games"]],
+            # each game's ratings, oldest first; `complete`: from the first rated table on
+            # (the rating before it was `start`)
+            "history": {k: {**v, "start": {"mu": MODEL.mu, "sigma": MODEL.sigma}}
+                        for k, v in got["history"].items()},
+            "total": got["total"], "limit": limit, "offset": offset, "tables": tables})
 
     async def api_table(request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -315,7 +365,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 info = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
                                   row.name, row.private, row.clock, row.timeout,
-                                  row.rated)
+                                  row.rated, row.spectator_chat)
                 info["seed"] = row.seed
                 info["events"] = row.events
                 info["my_seat"] = mine
@@ -587,7 +637,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 seat = mine
             if table.private and seat is None:
                 return await refuse("not_found", "no such table", 4404)
-            conn = Conn(websocket, seat, lang)
+            conn = Conn(websocket, seat, lang, await account_of(websocket))
             try:
                 await table.attach(conn)
                 break
@@ -658,6 +708,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 if msg.get("lang") not in LANGS:
                     raise ActionError("bad_message", "lang is ru or en")
                 await table.set_lang(conn, msg["lang"])
+            elif kind == "chat":
+                await chat.post(table, conn, msg.get("text"), holder["rates"])
             elif kind == "ping":
                 conn.send(dumps({"type": "pong"}))
             else:
@@ -674,6 +726,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/table/{id}", page("table.html")),
         Route("/invite", page("invite.html")),
         Route("/replay/{id}", page("replay.html")),
+        Route("/leaderboard/{game}", page("leaderboard.html")),
+        Route("/player/{name}", page("player.html")),
         Route("/games/{game}/{name}", game_asset),
         Route("/api/openapi.json", api_openapi),
         Route("/api/health", health),
@@ -686,6 +740,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/tables/{id}/replay", api_replay),
         Route("/api/tables/{id}/record", api_record),
         Route("/api/leaderboard/{game}", api_leaderboard),
+        Route("/api/players/{name}", api_player),
         Route("/api/account", me),
         Route("/api/account/signup", signup, methods=["POST"]),
         Route("/api/account/signin", signin, methods=["POST"]),

@@ -2,7 +2,9 @@
 
 The database is the truth. A message "table version" only tells the workers that hold the
 table to read what is new from the database; a message lost while Redis restarts is healed
-by the manager's periodic check and by a check of every table after each reconnect. A lease
+by the manager's periodic check and by a check of every table after each reconnect. Notes
+(`note`) carry what is not a change of a table's version to every other worker: a chat
+message to show (it is stored already), seats that now belong to accounts. A lease
 (a Redis key set with NX and an expiry, renewed while held) makes one worker play a table's
 bots; even without it two workers could not both store a move, since the database refuses
 the second.
@@ -13,6 +15,7 @@ the second.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import secrets
@@ -39,13 +42,17 @@ class LocalBroker:
         self.worker_id = "local"
 
     async def start(self, on_news: Callable[[str, int], None],
-                    on_reconnect: Callable[[], None]) -> None:
+                    on_reconnect: Callable[[], None],
+                    on_note: Callable[[dict], None] | None = None) -> None:
         pass
 
     async def stop(self) -> None:
         pass
 
     def publish(self, table_id: str, version: int) -> None:
+        pass
+
+    def note(self, note: dict) -> None:
         pass
 
     async def lease(self, table_id: str) -> bool:
@@ -71,6 +78,7 @@ class RedisBroker:
 
         self.url = url
         self.channel = f"{PREFIX}:{site}:tables"
+        self.notes = f"{PREFIX}:{site}:notes"
         self.lease_prefix = f"{PREFIX}:{site}:bots:"
         self.redis = aioredis.from_url(url, socket_connect_timeout=2, socket_timeout=5,
                                        retry_on_timeout=False)
@@ -81,9 +89,9 @@ class RedisBroker:
         self._tasks: list[asyncio.Task] = []
         self.connected = False
 
-    async def start(self, on_news, on_reconnect) -> None:
+    async def start(self, on_news, on_reconnect, on_note=None) -> None:
         self._outbox = asyncio.Queue()
-        self._tasks = [asyncio.create_task(self._listen(on_news, on_reconnect)),
+        self._tasks = [asyncio.create_task(self._listen(on_news, on_reconnect, on_note)),
                        asyncio.create_task(self._publisher()),
                        asyncio.create_task(self._renewer())]
 
@@ -111,7 +119,14 @@ class RedisBroker:
     def publish(self, table_id: str, version: int) -> None:
         """Tell the other workers; never waits (a lost message is healed by the checks)."""
         if self._outbox is not None:
-            self._outbox.put_nowait(f"{table_id} {version}")
+            self._outbox.put_nowait((self.channel, f"{table_id} {version}"))
+
+    def note(self, note: dict) -> None:
+        """Tell the other workers something that is no table version (a JSON object);
+        never waits, and a note lost while Redis is away stays lost."""
+        if self._outbox is not None:
+            self._outbox.put_nowait((self.notes, json.dumps({**note,
+                                                             "worker": self.worker_id})))
 
     async def _publisher(self) -> None:
         while True:
@@ -121,18 +136,18 @@ class RedisBroker:
                 batch.append(self._outbox.get_nowait())
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for m in batch:
-                        pipe.publish(self.channel, m)
+                    for channel, m in batch:
+                        pipe.publish(channel, m)
                     await pipe.execute()
             except Exception as e:  # noqa: BLE001 - Redis away: the periodic check heals
                 log.warning("could not publish %d message(s) to Redis: %s", len(batch), e)
                 await asyncio.sleep(0.5)
 
-    async def _listen(self, on_news, on_reconnect) -> None:
+    async def _listen(self, on_news, on_reconnect, on_note) -> None:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.channel)
+                await pubsub.subscribe(self.channel, self.notes)
                 if not self.connected:
                     log.info("subscribed to %s", self.channel)
                 self.connected = True
@@ -147,6 +162,12 @@ class RedisBroker:
                     data = msg["data"]
                     if isinstance(data, bytes):
                         data = data.decode("utf-8", "replace")
+                    channel = msg.get("channel")
+                    if isinstance(channel, bytes):
+                        channel = channel.decode("utf-8", "replace")
+                    if channel == self.notes:
+                        self._heard(data, on_note)
+                        continue
                     table_id, _, version = data.partition(" ")
                     if version.isdigit():
                         on_news(table_id, int(version))
@@ -162,6 +183,20 @@ class RedisBroker:
                     await pubsub.aclose()
                 except Exception:  # noqa: BLE001
                     pass
+
+    def _heard(self, data: str, on_note) -> None:
+        """A note from a worker: handed on unless it is our own."""
+        try:
+            note = json.loads(data)
+        except ValueError:
+            log.warning("an unreadable note on %s", self.notes)
+            return
+        if on_note is not None and isinstance(note, dict) \
+                and note.get("worker") != self.worker_id:
+            try:
+                on_note(note)
+            except Exception:  # noqa: BLE001 - one bad note must not stop the listener
+                log.exception("a note from another worker could not be handled")
 
     # -- bot leases ------------------------------------------------------------------------
 

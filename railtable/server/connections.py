@@ -12,14 +12,16 @@ MAX_SEND_QUEUE = 500  # messages waiting for one slow connection before it is dr
 
 
 class Conn:
-    """One WebSocket: its seat (None: spectator), language and outgoing queue."""
+    """One WebSocket: its seat (None: spectator), language, signed-in account (or None) and
+    outgoing queue."""
 
-    __slots__ = ("ws", "seat", "lang", "queue", "closed")
+    __slots__ = ("ws", "seat", "lang", "account", "queue", "closed")
 
-    def __init__(self, ws, seat: int | None, lang: str) -> None:
+    def __init__(self, ws, seat: int | None, lang: str, account=None) -> None:
         self.ws = ws
         self.seat = seat
         self.lang = lang
+        self.account = account
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
 

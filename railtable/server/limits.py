@@ -6,7 +6,8 @@ days, `mcts(jobs=64)` would start 64 processes, `ms=nan` compares false with eve
 `check_bot` refuses them; a search bounded only by iterations or steps also gets the time
 limit, so no move holds the shared bot pool longer than `bot_ms`.
 
-Rates are counted by the `limits` library: table creation per client address (in Redis when
+Rates are counted by the `limits` library: table creation and chat messages (per author) per
+client address (in Redis when
 the server runs with a broker, so all workers count together; else in memory), messages per
 WebSocket connection (in memory: a connection lives in one worker, and counting per address
 would throttle every player behind one NAT together).
@@ -41,13 +42,15 @@ class Limits:
     message_rate: str = "20/second;600/minute"  # WebSocket messages per connection
     # sign-in attempts (and sign-ups) per client address, and sign-in attempts per user name
     signin_rate: str = "10/minute;100/day"
+    # chat messages per seat of a table (a spectator: per account, or per client address)
+    chat_rate: str = "5/10seconds;120/hour"
 
     def __post_init__(self) -> None:
         for name in ("bot_ms", "bot_iterations", "bot_steps", "bot_jobs"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {v!r}")
-        for name in ("create_rate", "message_rate", "signin_rate"):
+        for name in ("create_rate", "message_rate", "signin_rate", "chat_rate"):
             parse_rates(getattr(self, name), name)
 
     @classmethod
@@ -189,6 +192,8 @@ class RateLimiter:
         self.message_items = parse_rates(limits.message_rate, "message_rate")
         self.signin_items = parse_rates(limits.signin_rate, "signin_rate")
         self.signin_text = limits.signin_rate
+        self.chat_items = parse_rates(limits.chat_rate, "chat_rate")
+        self.chat_text = limits.chat_rate
         self.create_text = limits.create_rate
         self.message_text = limits.message_rate
         shared = MemoryStorage()
@@ -236,6 +241,13 @@ class RateLimiter:
             raise ActionError("rate_limited", f"too many sign-in attempts for this user name: "
                               f"at most {self.signin_text} (--rate-signin); try again later",
                               429)
+
+    async def chat(self, author: str) -> None:
+        """A chat message of one author (a seat of a table, an account, an address),
+        counted for the whole site like table creation."""
+        if not await self._hit(self.create_limiter, self.chat_items, "chat", author):
+            raise ActionError("rate_limited", f"too many chat messages: at most "
+                              f"{self.chat_text} (--rate-chat); wait a little", 429)
 
     async def message(self, conn_id: str) -> ActionError | None:
         if not await self._hit(self.message_limiter, self.message_items, "message", conn_id):

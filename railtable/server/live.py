@@ -13,13 +13,14 @@ import asyncio
 import hmac
 import logging
 import time
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from railtable.engine.game import IllegalAction
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import get_game
 from railtable.language import table_names
-from railtable.server import clock, ratings
+from railtable.server import chat, clock, ratings
 from railtable.server.connections import Conn
 from railtable.server.lifecycle import ENDED, standing
 from railtable.server.protocol import (ActionError, StorageDown, TableGone, clean_name, dumps,
@@ -36,10 +37,12 @@ PRESENCE_SECONDS = 0.25  # comings and goings are announced at most this often
 def table_info(game, table_id: str, status: str, num_players: int, seats: list[SeatRow],
                options: dict, created: float, moves: int, result: dict | None,
                name: str = "", private: bool = False, clock_: dict | None = None,
-               timeout: str | None = None, rated: bool = False) -> dict:
+               timeout: str | None = None, rated: bool = False,
+               spectator_chat: bool = False) -> dict:
     """What anyone who may see the table may know of it. A seat is `free` when anyone may
     take it (from the lobby or the table page), `invited` when it waits for the holder of
-    its invitation (or for that holder's name)."""
+    its invitation (or for that holder's name); `account` names the account it belongs to
+    (its profile), if any."""
     return {
         "id": table_id,
         "game": game.id,
@@ -52,7 +55,7 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "options": options,
         "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name,
                    "bot": s.bot if s.by_bot else None, "state": s.state,
-                   "free": s.open,
+                   "free": s.open, "account": s.account,
                    "invited": s.kind == "human" and s.name is None and not s.open}
                   for s in seats],
         "created": created,
@@ -63,6 +66,7 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "timeout": timeout if clock_ else None,
         # counts for ratings if it finishes with every seat an account's (ratings.py)
         "rated": rated,
+        "spectator_chat": spectator_chat,  # spectators may write in the chat (chat.py)
     }
 
 
@@ -111,11 +115,13 @@ class LiveTable:
         self.logs: list[list[tuple[int, dict]]] = []  # per seat, then the spectator
         self._legal: list[int] | None = None
         self._legal_set: frozenset = frozenset()
+        self.chat_log: deque = deque(maxlen=chat.HISTORY)  # the last messages (chat.py)
 
     def _set_row(self, row: TableRow) -> None:
         self.name = row.name
         self.private = row.private
         self.rated = row.rated
+        self.spectator_chat = row.spectator_chat
         self.seats: list[SeatRow] = row.seats
         self.status = row.status
         self.result: dict | None = row.result
@@ -255,7 +261,7 @@ class LiveTable:
     def players(self) -> list[dict]:
         online = {c.seat for c in self.conns}
         return [{"seat": s.seat, "name": s.name, "bot": s.bot if s.by_bot else None,
-                 "kind": s.kind, "state": s.state,
+                 "kind": s.kind, "state": s.state, "account": s.account,
                  "connected": s.by_bot or s.seat in online,
                  "invited": s.kind == "human" and s.name is None and not s.open}
                 for s in self.seats]
@@ -283,7 +289,8 @@ class LiveTable:
         """What anyone may know about the table (the seed only once the game is over)."""
         d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
                        self.options_json, self.created, self.seq, self.result,
-                       self.name, self.private, self.clock, self.timeout, self.rated)
+                       self.name, self.private, self.clock, self.timeout, self.rated,
+                       self.spectator_chat)
         d["players"] = self.players()
         d["spectators"] = self.spectators()
         d["events"] = self.events
@@ -405,6 +412,8 @@ class LiveTable:
             self.touch()
             self.conns.add(conn)
             conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
+            if self.chat_log:  # the chat's last messages (a message of its own: chat.py)
+                conn.send(chat.history(self))
         self.presence_changed()
 
     async def set_lang(self, conn: Conn, lang: str) -> None:
@@ -468,10 +477,16 @@ class LiveTable:
             result = st.result().to_json() if terminal else None
             at = clock.now()
             turn = self.next_turn(None if terminal else st.current_player(), at)
+            mover = st.current_player()
             row = NewAction(self.id, self.seq, seat, canonical, barrier, status, result,
-                            at, self.version, turn)
-            if terminal and self.rated:
-                row.rating = ratings.ranks(result, self.seats, game.cooperative)
+                            at, self.version, turn, to_move=mover if mover >= 0 else None)
+            if terminal:
+                row.winners = standing(result, self.seats, game.cooperative)["winners"]
+                if self.rated:
+                    row.rating = ratings.ranks(result, self.seats, game.cooperative)
+                    if game.cooperative:  # the team against the game at this setup
+                        row.rating["setup"] = ratings.setup(game, self.options_json,
+                                                            self.num_players)
             fut = self.mgr.db.append(row)
             try:
                 await asyncio.shield(fut)
@@ -560,7 +575,8 @@ class LiveTable:
             turn = self.next_turn(seat, clock.now())  # the decision taken back was seat's
             try:
                 await self.mgr.db.call_for(self.id, self.mgr.db.store.truncate_actions,
-                                           self.id, keep, "running", self.version, turn)
+                                           self.id, keep, "running", self.version, turn,
+                                           seat)
             except StaleWrite:
                 await self._sync()
                 raise stale(self.seq) from None

@@ -20,7 +20,7 @@ from railtable.engine.game import OptionsError
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import UnknownGame, get_game
 from railtable.language import table_names
-from railtable.server import clock, lifecycle
+from railtable.server import chat, clock, lifecycle
 from railtable.server.bots import BotRunner
 from railtable.server.broker import LocalBroker
 from railtable.server.database import Database
@@ -82,7 +82,7 @@ class Manager:
     async def start(self) -> None:
         self.db.start()
         if self.broker.shared:
-            await self.broker.start(self.on_news, self.check_all_soon)
+            await self.broker.start(self.on_news, self.check_all_soon, self.on_note)
             self._checker = asyncio.create_task(self._check_loop())
         else:
             # Only tables where a bot may be to move are rebuilt now, so all-bot games go on
@@ -127,6 +127,38 @@ class Manager:
         t = self.tables.get(table_id)
         if t is not None and version > t.version:
             self.check_soon(table_id)
+
+    def on_note(self, note: dict) -> None:
+        """Another worker's note (broker.note): a chat message to show, seats that now
+        belong to accounts."""
+        t = self.tables.get(note.get("table"))
+        if t is None:
+            return
+        if note.get("kind") == "chat":
+            chat.heard(t, note.get("message"))
+        elif note.get("kind") == "accounts":
+            self._spawn(self.accounts_changed(t.id, tell=False))
+
+    async def accounts_changed(self, table_id: str, tell: bool = True) -> None:
+        """Seats of a table were bound to accounts: its seats here learn their accounts'
+        names (everyone hears who is who), and, with `tell`, so do the other workers'."""
+        if tell:
+            self.broker.note({"kind": "accounts", "table": table_id})
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        try:
+            bound = await self.db.call(self.db.store.seat_account_names, table_id)
+        except StorageDown:
+            return
+        changed = False
+        for s in t.seats:
+            now = bound.get(s.seat, (None, None))
+            if (s.account_id, s.account) != now:
+                s.account_id, s.account = now
+                changed = True
+        if changed:
+            t.broadcast_players()
 
     def check_soon(self, table_id: str) -> None:
         """Compare a held table with the database, once, in the background."""
@@ -281,6 +313,8 @@ class Manager:
         row, rows = got
         t = LiveTable(self, row)
         await t.rebuild_in_thread(rows)
+        t.chat_log.extend(await self.db.call(self.db.store.recent_chat, table_id,
+                                             chat.HISTORY))
         self.tables[table_id] = t
         if self.broker.shared and not fresh:  # news that came while we loaded went unheard
             self.check_soon(table_id)
@@ -342,7 +376,9 @@ class Manager:
 
     # -- creating tables ------------------------------------------------------------------
 
-    async def create(self, body: dict) -> dict:
+    async def create(self, body: dict, account=None) -> dict:
+        """A new table from the lobby's request `body`; `account`: the creator's, if signed
+        in (the creator's seat is its)."""
         game_id = body.get("game")
         if not isinstance(game_id, str):
             raise ActionError("bad_game", "game must be a game id")
@@ -371,6 +407,9 @@ class Manager:
         rated = body.get("rated", True)
         if not isinstance(rated, bool):
             raise ActionError("bad_rated", "rated is true or false")
+        spectator_chat = body.get("spectator_chat", False)
+        if not isinstance(spectator_chat, bool):
+            raise ActionError("bad_spectator_chat", "spectator_chat is true or false")
         lang = body.get("lang") if body.get("lang") in LANGS else "en"
         to_cookie = body.get("cookie", False)
         if not isinstance(to_cookie, bool):
@@ -431,6 +470,8 @@ class Manager:
             first = game.new_state(n, seed, options, record_events=False)
         except OptionsError as e:
             raise ActionError("bad_options", str(e)) from None
+        if cookie_seat is not None and account is not None:  # the creator's seat
+            seats[cookie_seat].account_id, seats[cookie_seat].account = account.id, account.name
         status = "open" if any(s.kind == "human" and s.name is None for s in seats) \
             else "running"
         first_name = next((s.name for s in seats if s.name), None)
@@ -448,7 +489,10 @@ class Manager:
                        clock=table_clock, timeout=timeout if table_clock else None,
                        creator_hash=hash_token(creator), deadline=turn.deadline,
                        turn_seat=turn.seat, turn_start=turn.start,
-                       rated=rated and all(s.kind == "human" for s in seats))
+                       rated=rated and all(s.kind == "human" for s in seats),
+                       spectator_chat=spectator_chat,
+                       to_move=first.current_player() if first.current_player() >= 0
+                       else None)
         await self.db.call(self.db.store.create_table, row)
         await self.get(table_id, fresh=True)
         out = {
@@ -456,6 +500,7 @@ class Manager:
             "name": name,
             "private": private,
             "rated": row.rated,
+            "spectator_chat": spectator_chat,
             "status": status,
             "url": f"/table/{table_id}",
             # the creator's secret: what cancels the table before it starts
@@ -486,9 +531,9 @@ class Manager:
         mine = await self.my_seats(held or {}, account_id)
         if account_id is not None:
             mine = {**await self.db.call(self.db.store.account_seats, account_id), **mine}
-        total, rows = await self.db.call(functools.partial(
+        total, rows, moves = await self.db.call(functools.partial(
             self.db.store.list_tables, statuses, limit, offset, games=games, search=search,
-            mine=list(mine)))
+            mine=mine))
         out = []
         for r in rows:
             try:
@@ -497,12 +542,13 @@ class Manager:
                 continue
             d = table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
                            r.created, r.moves, r.result, r.name, r.private, r.clock,
-                           r.timeout, r.rated)
+                           r.timeout, r.rated, r.spectator_chat)
             if r.id in mine:
                 d["my_seat"] = mine[r.id]
+                d["my_turn"] = r.id in moves
             out.append(d)
         return {"total": total, "offset": offset, "limit": limit, "mine": len(mine),
-                "tables": out}
+                "my_turn": len(moves), "tables": out}
 
     async def my_seats(self, held: dict[str, str],
                        account_id: int | None = None) -> dict[str, int]:
@@ -556,6 +602,6 @@ class Manager:
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
                                   row.name, row.private, row.clock, row.timeout,
-                                  row.rated)
+                                  row.rated, row.spectator_chat)
         out["table"]["events"] = row.events
         return out

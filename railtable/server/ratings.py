@@ -8,12 +8,21 @@ runs inside the transaction that stores the finishing move (Store.append_actions
 compare-and-set on the table's version lets only one worker finish a table; the history's
 unique (account, table) row makes a second update of the same table impossible anyway.
 
-A cooperative game (Switch & Signal) rates the whole team against the game as one opponent
-of a fixed rating (OpenSkill's default, mu 25, sigma 25/3): a win moves every member up, a
-loss down; the opponent's rating itself never changes.
+A cooperative game (Switch & Signal) rates the team against the game at the table's setup
+(its options and number of players): each setup is an opponent with a rating of its own,
+which learns from every team that plays it, as a player's does. It is played as a team of as
+many members as the table has seats, each of the setup's rating, so a team of equal rating
+is an even match whatever its size. A new setup starts from the prior of its difficulty
+level (Game.difficulty_levels, easiest to hardest): the level of the game's defaults at
+OpenSkill's default mean, each level harder one `beta` above it (beta, 25/6, is the model's
+scale of one "class" of skill), each easier one below. So a win on a harder setup moves the
+team up more, and a loss on it down less, from the first game on.
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
 
 from openskill.models import PlackettLuce
 
@@ -39,16 +48,46 @@ def ranks(result: dict, seats, cooperative: bool) -> dict:
     return {"ranks": [levels.index(k) + 1 for k in keys]}
 
 
-def new_ratings(old: list[tuple[float, float] | None], outcome: dict
-                ) -> list[tuple[float, float]]:
-    """The (mu, sigma) of each player after a game: `old` their ratings before it (None: a
-    first game of this game), `outcome` from ranks()."""
+def level_of(game, options: dict) -> tuple[str | None, float]:
+    """The named difficulty level these options are (compared on the options that the
+    levels set), and the prior mean of its opponent; (None, the default mean) for options
+    that are no level, or a game without levels."""
+    levels = game.difficulty_levels()
+    if not levels:
+        return None, MODEL.mu
+    keys = {k for _, opts in levels for k in opts}
+    # the reference: the level of the game's defaults (no options), else the middle one
+    ref = next((i for i, (_, opts) in enumerate(levels) if not opts), len(levels) // 2)
+    for i, (name, opts) in enumerate(levels):
+        full = game.options_to_json(game.parse_options(opts))
+        if all(full[k] == options.get(k) for k in keys):
+            return name, MODEL.mu + (i - ref) * MODEL.beta
+    return None, MODEL.mu
+
+
+def setup(game, options: dict, players: int) -> dict:
+    """The opponent a cooperative table's team plays against: its key (every option and
+    the number of players), its difficulty level and prior mean."""
+    canonical = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    key = hashlib.sha256(f"{players}:{canonical}".encode()).hexdigest()[:32]
+    level, mu = level_of(game, options)
+    return {"key": key, "players": players, "options": options, "level": level, "mu": mu}
+
+
+def new_ratings(old: list[tuple[float, float] | None], outcome: dict,
+                opponent: tuple[float, float] | None = None
+                ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+    """The (mu, sigma) of each player after a game, and of the opponent of a cooperative
+    game: `old` the players' ratings before it (None: a first game of this game),
+    `outcome` from ranks(), `opponent` the setup's rating (a cooperative game; None: a
+    new setup at the default rating)."""
     players = [MODEL.rating() if r is None else MODEL.rating(mu=r[0], sigma=r[1])
                for r in old]
     if "team_won" in outcome:
-        teams = MODEL.rate([players, [MODEL.rating()]],
-                           ranks=[1, 2] if outcome["team_won"] else [2, 1])
-        out = teams[0]
-    else:
-        out = [t[0] for t in MODEL.rate([[p] for p in players], ranks=outcome["ranks"])]
-    return [(p.mu, p.sigma) for p in out]
+        mu, sigma = opponent if opponent is not None else (MODEL.mu, MODEL.sigma)
+        game = [MODEL.rating(mu=mu, sigma=sigma) for _ in players]  # one member per seat
+        team, game = MODEL.rate([players, game],
+                                ranks=[1, 2] if outcome["team_won"] else [2, 1])
+        return [(p.mu, p.sigma) for p in team], (game[0].mu, game[0].sigma)
+    out = [t[0] for t in MODEL.rate([[p] for p in players], ranks=outcome["ranks"])]
+    return [(p.mu, p.sigma) for p in out], None

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from sqlalchemy import (JSON, BigInteger, bindparam, Boolean, Column, Float, ForeignKey, Index,
                         Integer,
-                        MetaData, String, Table, UniqueConstraint, and_, create_engine, delete,
-                        event, exists, false, func, insert, inspect, or_, select, text,
-                        update)
+                        MetaData, String, Table, UniqueConstraint, and_, case, create_engine,
+                        delete, event, exists, false, func, insert, inspect, or_, select,
+                        text, true, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -67,6 +67,11 @@ tables_t = Table(
     # counts for ratings (revision 0005, railtable.server.ratings): created rated, no bot
     # seat, no undo used since; tables from before ratings are unrated
     Column("rated", Boolean, nullable=False, default=False, server_default=false()),
+    # revision 0006: spectators may write in the table's chat (a creation setting); the seat
+    # to decide now (null: nobody, or not known yet for a table of an older database)
+    Column("spectator_chat", Boolean, nullable=False, default=False,
+           server_default=false()),
+    Column("to_move", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -87,6 +92,9 @@ seats_t = Table(
     Column("reserve", Float, nullable=True),  # seconds of the clock's reserve left
     # the account whose seat this is (revision 0004): found from any browser it signs in at
     Column("account_id", Integer, nullable=True, index=True),
+    # whether the seat is among the winners (the standing's), set when the table finishes
+    # (revision 0006); null before that
+    Column("won", Boolean, nullable=True),
 )
 
 actions_t = Table(
@@ -178,6 +186,37 @@ rating_history_t = Table(
 )
 
 
+# each table's chat (revision 0006, railtable.server.chat): the author's seat (null: a
+# spectator), account and public name as shown then, and the text
+chat_t = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("account_id", Integer, nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("text", String(500), nullable=False),
+    Column("time", Float, nullable=False),
+    Index("ix_chat_table_id", "table_id", "id"),
+)
+
+# a cooperative game's rating at each setup (revision 0006, railtable.server.ratings): the
+# opponent a team plays against; `setup` is a hash of the options and the player count
+opponents_t = Table(
+    "opponents", metadata,
+    Column("game", String(64), primary_key=True),
+    Column("setup", String(64), primary_key=True),
+    Column("players", Integer, nullable=False),
+    Column("level", String(32), nullable=True),  # the named difficulty level, if it is one
+    Column("options", JSON, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+
 @dataclass
 class Account:
     id: int
@@ -195,6 +234,8 @@ class SeatRow:
     invite_hash: str | None = None
     state: str | None = None
     reserve: float | None = None
+    account_id: int | None = None  # the account the seat belongs to (None: a guest's)
+    account: str | None = None  # that account's name (public: it names a profile)
 
     @property
     def open(self) -> bool:
@@ -234,6 +275,8 @@ class TableRow:
     turn_start: float | None = None
     events: list[dict] = field(default_factory=list)
     rated: bool = False
+    spectator_chat: bool = False
+    to_move: int | None = None
 
 
 @dataclass
@@ -270,6 +313,8 @@ class NewAction:
     turn: Turn | None = None
     # a finishing move: the outcome to rate (railtable.server.ratings.ranks), if rated
     rating: dict | None = None
+    to_move: int | None = None  # the seat to decide after the action (None: nobody)
+    winners: list[int] | None = None  # a finishing move: the standing's winners
 
 
 class StaleWrite(Exception):
@@ -399,11 +444,13 @@ class Store:
                 moves=0, result=None, name=row.name, name_key=name_key(row.name),
                 private=row.private, clock=row.clock, timeout=row.timeout,
                 creator_hash=row.creator_hash, deadline=row.deadline,
-                turn_seat=row.turn_seat, turn_start=row.turn_start, rated=row.rated))
+                turn_seat=row.turn_seat, turn_start=row.turn_start, rated=row.rated,
+                spectator_chat=row.spectator_chat, to_move=row.to_move))
             c.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash,
-                 "state": s.state, "reserve": s.reserve} for s in row.seats])
+                 "state": s.state, "reserve": s.reserve, "account_id": s.account_id}
+                for s in row.seats])
 
     @staticmethod
     def _table(r) -> TableRow:
@@ -414,17 +461,21 @@ class Store:
                         name=r.name or "", private=bool(r.private), clock=r.clock,
                         timeout=r.timeout, creator_hash=r.creator_hash, deadline=r.deadline,
                         turn_seat=r.turn_seat, turn_start=r.turn_start,
-                        rated=bool(r.rated))
+                        rated=bool(r.rated), spectator_chat=bool(r.spectator_chat),
+                        to_move=r.to_move)
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
         if not ids:
             return out
-        rows = c.execute(select(seats_t).where(seats_t.c.table_id.in_(ids))
+        rows = c.execute(select(seats_t, accounts_t.c.name.label("account"))
+                         .outerjoin(accounts_t, accounts_t.c.id == seats_t.c.account_id)
+                         .where(seats_t.c.table_id.in_(ids))
                          .order_by(seats_t.c.table_id, seats_t.c.seat))
         for s in rows:
             out[s.table_id].append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash,
-                                           s.invite_hash, s.state, s.reserve))
+                                           s.invite_hash, s.state, s.reserve, s.account_id,
+                                           s.account))
         return out
 
     @staticmethod
@@ -473,14 +524,17 @@ class Store:
 
     def list_tables(self, statuses: list[str], limit: int = 100, offset: int = 0, *,
                     games: list[str] | None = None, search: str = "",
-                    mine: list[str] = ()) -> tuple[int, list[TableRow]]:
-        """One page of the lobby: (how many tables match, the page). Private tables are
-        left out unless they are in `mine` (tables where the asker holds a seat, already
-        checked); `mine` come first, then the most recently changed. `search`: a part of
-        the table's name, any case."""
+                    mine: dict[str, int] | None = None
+                    ) -> tuple[int, list[TableRow], set[str]]:
+        """One page of the lobby: (how many tables match, the page, the ids of the asker's
+        tables where it is their move). Private tables are left out unless they are in
+        `mine` ({table id: seat} where the asker holds a seat, already checked); the
+        asker's tables come first, those where it is their move before the others, then
+        the most recently changed. `search`: a part of the table's name, any case."""
         t = tables_t
         cond = t.c.status.in_(statuses)
-        mine = list(mine)
+        seat_of = dict(mine or {})
+        mine = list(seat_of)
         cond = and_(cond, or_(t.c.private == false(), t.c.id.in_(mine)) if mine
                     else t.c.private == false())
         if games:
@@ -490,9 +544,12 @@ class Store:
                 .replace("_", "\\_") + "%"
             cond = and_(cond, t.c.name_key.like(pattern, escape="\\"))
         order = [t.c.updated.desc(), t.c.id]
-        if mine:
-            order.insert(0, t.c.id.in_(mine).desc())
         with self.engine.connect() as c:
+            moves = self._my_moves(c, seat_of) if mine else set()
+            if mine:
+                order.insert(0, t.c.id.in_(mine).desc())
+            if moves:
+                order.insert(0, t.c.id.in_(sorted(moves)).desc())
             total = c.execute(select(func.count()).select_from(t).where(cond)).scalar_one()
             rows = c.execute(select(t).where(cond).order_by(*order)
                              .limit(limit).offset(offset)).all()
@@ -500,7 +557,20 @@ class Store:
             seats = self._seats(c, [x.id for x in out])
             for x in out:
                 x.seats = seats[x.id]
-            return total, out
+            return total, out, moves
+
+    @staticmethod
+    def _my_moves(c, mine: dict[str, int]) -> set[str]:
+        """Those of these running tables ({table id: seat}) where that seat is to move and
+        its player (not a bot) plays it."""
+        s = seats_t.c
+        rows = c.execute(select(tables_t.c.id, tables_t.c.to_move, s.kind, s.state, s.bot)
+                         .join(seats_t, and_(s.table_id == tables_t.c.id,
+                                             s.seat == tables_t.c.to_move))
+                         .where(and_(tables_t.c.id.in_(list(mine)),
+                                     tables_t.c.status == "running")))
+        return {r.id for r in rows if r.to_move == mine[r.id] and r.kind == "human"
+                and not (r.state is not None and r.bot is not None)}
 
     def seats_held(self, held: dict[str, str],
                    account_id: int | None = None) -> dict[str, int]:
@@ -637,11 +707,12 @@ class Store:
                 tables_t.c.id == _bind("tid"), tables_t.c.version == _bind("ver"))).values(
                 status=_bind("st"), result=_bind("res", JSON), moves=_bind("mv"),
                 updated=_bind("tm"), version=_bind("nv"), turn_seat=_bind("ts"),
-                turn_start=_bind("t0"), deadline=_bind("dl")), [
+                turn_start=_bind("t0"), deadline=_bind("dl"), to_move=_bind("mover")), [
                 {"tid": a.table_id, "ver": a.version, "nv": a.version + 1, "st": a.status,
                  "res": a.result, "mv": a.seq + 1, "tm": a.time,
                  "ts": a.turn.seat if a.turn else None, "t0": a.turn.start if a.turn else None,
-                 "dl": a.turn.deadline if a.turn else None} for a in batch]).rowcount
+                 "dl": a.turn.deadline if a.turn else None, "mover": a.to_move}
+                for a in batch]).rowcount
             if n != len(batch):
                 raise StaleWrite(batch[0].table_id if len(batch) == 1 else "(one of a batch)")
             for a in batch:
@@ -653,16 +724,24 @@ class Store:
             except IntegrityError:  # the seq was taken: the version check should have said so
                 raise StaleWrite(batch[0].table_id) from None
             for a in batch:
-                if a.rating is not None and a.status == "finished":
+                if a.status != "finished":
+                    continue
+                if a.winners is not None:
+                    c.execute(update(seats_t).where(seats_t.c.table_id == a.table_id).values(
+                        won=seats_t.c.seat.in_(a.winners) if a.winners else false()))
+                if a.rating is not None:
                     self._rate(c, a.table_id, a.rating, a.time)
 
     # -- ratings (railtable.server.ratings) ------------------------------------------------
 
     @staticmethod
     def _rate(c, table_id: str, outcome: dict, at: float) -> bool:
-        """Update the ratings of a finished table's accounts, in the caller's transaction,
-        if the table is rated: created rated, no undo (the column), no bot seat and every
-        seat an account's, each account once. False: unrated."""
+        """Update the ratings of a finished table's accounts (and, in a cooperative game,
+        of its setup), in the caller's transaction, if the table is rated: created rated,
+        no undo (the column), no bot seat and every seat an account's, each account once.
+        False: unrated. The rating rows are locked (made first if new, in the order of
+        their keys), so tables of the same players finishing at once on two workers both
+        count."""
         from railtable.server import ratings
         t = c.execute(select(tables_t.c.game, tables_t.c.rated)
                       .where(tables_t.c.id == table_id)).first()
@@ -675,30 +754,47 @@ class Store:
         if (any(s.kind != "human" for s in seats) or None in accounts
                 or len(set(accounts)) != len(accounts) or len(accounts) < 2):
             return False
-        r = ratings_t.c
-        old = {x.account_id: (x.mu, x.sigma, x.games) for x in c.execute(
-            select(r.account_id, r.mu, r.sigma, r.games).where(and_(
-                r.game == t.game, r.account_id.in_(accounts))))}
+        m, r = ratings.MODEL, ratings_t.c
+        _insert_new(c, ratings_t, [
+            {"account_id": a, "game": t.game, "mu": m.mu, "sigma": m.sigma, "games": 0,
+             "ordinal": ratings.ordinal(m.mu, m.sigma), "updated": at}
+            for a in sorted(accounts)])
+        old = {x.account_id: x for x in c.execute(
+            select(r.account_id, r.mu, r.sigma, r.games)
+            .where(and_(r.game == t.game, r.account_id.in_(accounts)))
+            .order_by(r.account_id).with_for_update())}
+        setup, opponent = outcome.get("setup"), None
+        o = opponents_t.c
+        if setup is not None:
+            _insert_new(c, opponents_t, [
+                {"game": t.game, "setup": setup["key"], "players": setup["players"],
+                 "level": setup["level"], "options": setup["options"], "mu": setup["mu"],
+                 "sigma": m.sigma, "games": 0, "updated": at}])
+            opponent = c.execute(select(o.mu, o.sigma, o.games).where(and_(
+                o.game == t.game, o.setup == setup["key"])).with_for_update()).one()
         try:
-            new = ratings.new_ratings([old[a][:2] if a in old else None for a in accounts],
-                                      outcome)
+            new, game_new = ratings.new_ratings(
+                [(old[a].mu, old[a].sigma) for a in accounts], outcome,
+                (opponent.mu, opponent.sigma) if opponent is not None else None)
         except Exception:  # noqa: BLE001 - a rating bug must never refuse a game's last move
             logging.getLogger("railtable.server").exception("rating table %s failed",
                                                             table_id)
+            c.execute(delete(ratings_t).where(and_(r.game == t.game, r.games == 0,
+                                                   r.account_id.in_(accounts))))
             return False
         # the history's unique (account, table) rows first: a second update fails here
         c.execute(insert(rating_history_t), [
             {"account_id": a, "game": t.game, "table_id": table_id, "mu": mu,
              "sigma": sigma, "time": at} for a, (mu, sigma) in zip(accounts, new)])
         for a, (mu, sigma) in zip(accounts, new):
-            values = {"mu": mu, "sigma": sigma, "ordinal": ratings.ordinal(mu, sigma),
-                      "updated": at}
-            if a in old:
-                c.execute(update(ratings_t).where(and_(r.account_id == a, r.game == t.game))
-                          .values(games=old[a][2] + 1, **values))
-            else:
-                c.execute(insert(ratings_t).values(account_id=a, game=t.game, games=1,
-                                                   **values))
+            c.execute(update(ratings_t).where(and_(r.account_id == a, r.game == t.game))
+                      .values(mu=mu, sigma=sigma, ordinal=ratings.ordinal(mu, sigma),
+                              games=old[a].games + 1, updated=at))
+        if opponent is not None:
+            c.execute(update(opponents_t).where(and_(o.game == t.game,
+                                                     o.setup == setup["key"]))
+                      .values(mu=game_new[0], sigma=game_new[1], games=opponent.games + 1,
+                              updated=at))
         return True
 
     def rate_table(self, table_id: str, outcome: dict, at: float) -> bool:
@@ -709,35 +805,126 @@ class Store:
     def leaderboard(self, game: str, limit: int, offset: int) -> tuple[int, list[dict]]:
         """(how many accounts have a rating in `game`, a page of them by ordinal)."""
         r = ratings_t.c
+        cond = and_(r.game == game, r.games > 0)
         with self.engine.connect() as c:
             total = c.execute(select(func.count()).select_from(ratings_t)
-                              .where(r.game == game)).scalar_one()
+                              .where(cond)).scalar_one()
             rows = c.execute(select(r.mu, r.sigma, r.ordinal, r.games, accounts_t.c.name)
                              .join(accounts_t, accounts_t.c.id == r.account_id)
-                             .where(r.game == game)
+                             .where(cond)
                              .order_by(r.ordinal.desc(), r.games.desc(), accounts_t.c.name)
                              .limit(limit).offset(offset)).all()
         return total, [{"rank": offset + i + 1, "name": x.name, "ordinal": x.ordinal,
                         "mu": x.mu, "sigma": x.sigma, "games": x.games}
                        for i, x in enumerate(rows)]
 
-    def account_ratings(self, account_id: int) -> list[dict]:
-        r = ratings_t.c
+    def opponents(self, game: str, most: int) -> list[dict]:
+        """A cooperative game's setups that teams have played, the most played first."""
+        o = opponents_t.c
         with self.engine.connect() as c:
-            return [{"game": x.game, "ordinal": x.ordinal, "mu": x.mu, "sigma": x.sigma,
-                     "games": x.games}
-                    for x in c.execute(select(ratings_t).where(r.account_id == account_id)
-                                       .order_by(r.game))]
+            return [{"level": x.level, "players": x.players, "options": x.options,
+                     "mu": x.mu, "sigma": x.sigma, "games": x.games}
+                    for x in c.execute(select(opponents_t).where(o.game == game)
+                                       .order_by(o.games.desc(), o.players, o.setup)
+                                       .limit(most))]
+
+    def account_ratings(self, account_id: int) -> list[dict]:
+        with self.engine.connect() as c:
+            return self._account_ratings(c, account_id)
+
+    @staticmethod
+    def _account_ratings(c, account_id: int) -> list[dict]:
+        r = ratings_t.c
+        return [{"game": x.game, "ordinal": x.ordinal, "mu": x.mu, "sigma": x.sigma,
+                 "games": x.games}
+                for x in c.execute(select(ratings_t).where(and_(
+                    r.account_id == account_id, r.games > 0)).order_by(r.game))]
+
+    # -- profiles (GET /api/players/{name}) ------------------------------------------------
+
+    def player(self, key: str, viewer: int | None, recent: int, offset: int,
+               points: int) -> dict | None:
+        """An account's public profile by its casefolded name: its finished tables played
+        and won per game, its ratings, the last `points` ratings of each game (oldest
+        first), and a page of its tables (`recent` from `offset`, the latest first; the
+        private ones only to the account itself). None: no such account."""
+        with self._snapshot() as c, c.begin():
+            acct = c.execute(select(accounts_t.c.id, accounts_t.c.name, accounts_t.c.created)
+                             .where(accounts_t.c.name_key == key)).first()
+            if acct is None:
+                return None
+            s, t, h = seats_t.c, tables_t.c, rating_history_t.c
+            mine = s.account_id == acct.id
+            played = {r.game: {"game": r.game, "played": r.played, "won": int(r.won or 0)}
+                      for r in c.execute(
+                          select(t.game, func.count().label("played"),
+                                 func.sum(case((s.won == true(), 1), else_=0)).label("won"))
+                          .select_from(seats_t.join(tables_t, t.id == s.table_id))
+                          .where(and_(mine, t.status == "finished")).group_by(t.game))}
+            rated = self._account_ratings(c, acct.id)
+            history = {}
+            for x in rated:
+                rows = c.execute(select(h.table_id, h.mu, h.sigma, h.time).where(and_(
+                    h.account_id == acct.id, h.game == x["game"]))
+                    .order_by(h.time.desc(), h.id.desc()).limit(points)).all()
+                history[x["game"]] = {
+                    "complete": len(rows) == x["games"],
+                    "points": [{"table": r.table_id, "mu": r.mu, "sigma": r.sigma,
+                                "time": r.time} for r in reversed(rows)]}
+            cond = and_(mine, t.status.in_(["running", "finished", "abandoned"]))
+            if viewer != acct.id:
+                cond = and_(cond, t.private == false())
+            total = c.execute(select(func.count()).select_from(
+                seats_t.join(tables_t, t.id == s.table_id)).where(cond)).scalar_one()
+            rows = c.execute(
+                select(tables_t, s.seat.label("my_seat"), s.won.label("my_won"),
+                       h.mu.label("after_mu"), h.sigma.label("after_sigma"))
+                .select_from(seats_t.join(tables_t, t.id == s.table_id)
+                             .outerjoin(rating_history_t, and_(h.table_id == t.id,
+                                                               h.account_id == acct.id)))
+                .where(cond).order_by(t.updated.desc(), t.id)
+                .limit(recent).offset(offset)).all()
+            seats = self._seats(c, [r.id for r in rows])
+        tables = []
+        for r in rows:
+            tables.append({"row": self._table(r), "seats": seats[r.id], "seat": r.my_seat,
+                           "won": r.my_won, "rating": None if r.after_mu is None else
+                           {"mu": r.after_mu, "sigma": r.after_sigma}})
+        return {"name": acct.name, "created": acct.created,
+                "games": [{**played.get(x, {"game": x, "played": 0, "won": 0})}
+                          for x in sorted(set(played) | {y["game"] for y in rated})],
+                "ratings": rated, "history": history, "total": total, "tables": tables}
+
+    # -- chat (railtable.server.chat) ----------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int | None, account_id: int | None,
+                 name: str | None, text_: str, at: float) -> int:
+        """Store a chat message; its id."""
+        with self.engine.begin() as c:
+            return c.execute(insert(chat_t).values(
+                table_id=table_id, seat=seat, account_id=account_id, name=name, text=text_,
+                time=at)).inserted_primary_key[0]
+
+    def recent_chat(self, table_id: str, most: int) -> list[dict]:
+        """A table's last `most` chat messages, oldest first."""
+        ch = chat_t.c
+        with self.engine.connect() as c:
+            rows = c.execute(select(ch.id, ch.seat, ch.name, ch.text, ch.time)
+                             .where(ch.table_id == table_id)
+                             .order_by(ch.id.desc()).limit(most)).all()
+        return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "time": r.time}
+                for r in reversed(rows)]
 
     def truncate_actions(self, table_id: str, keep: int, status: str, version: int,
-                         turn: "Turn | None" = None) -> None:
+                         turn: "Turn | None" = None, to_move: int | None = None) -> None:
         """Delete the actions from seq `keep` on (an undo), in one transaction; StaleWrite
         if the table is no longer at `version`."""
         with self.engine.begin() as c:
             n = c.execute(update(tables_t).where(and_(
                 tables_t.c.id == table_id, tables_t.c.version == version)).values(
                 moves=keep, status=status, result=None, updated=time.time(),
-                version=version + 1, rated=False, **self._turn_values(turn))).rowcount
+                version=version + 1, rated=False, to_move=to_move,
+                **self._turn_values(turn))).rowcount
             if n != 1:
                 raise StaleWrite(table_id)
             self._save_reserves(c, table_id, turn)
@@ -812,6 +999,14 @@ class Store:
                                                  seats_t.c.seat == seat))
                       .values(account_id=account_id))
 
+    def seat_account_names(self, table_id: str) -> dict[int, tuple[int, str]]:
+        """{seat: (account id, account name)} of a table's seats bound to accounts."""
+        with self.engine.connect() as c:
+            return {r.seat: (r.account_id, r.name) for r in c.execute(
+                select(seats_t.c.seat, seats_t.c.account_id, accounts_t.c.name)
+                .join(accounts_t, accounts_t.c.id == seats_t.c.account_id)
+                .where(seats_t.c.table_id == table_id))}
+
     def seat_accounts(self, table_id: str) -> dict[int, int]:
         """{seat: account id} of a table's seats bound to accounts."""
         with self.engine.connect() as c:
@@ -841,6 +1036,19 @@ class Store:
 def name_key(name: str) -> str:
     """The form of a table name that the lobby's search compares."""
     return name.casefold()[:64]
+
+
+def _insert_new(c, table: Table, rows: list[dict]) -> None:
+    """Insert the rows whose key is not taken yet, leaving the others as they are (on
+    PostgreSQL, waiting for another transaction inserting the same key to end)."""
+    name = c.dialect.name
+    if name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as insert_new
+    elif name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as insert_new
+    else:  # pragma: no cover - the server supports SQLite and PostgreSQL
+        raise NotImplementedError(f"no insert-if-new for {name}")
+    c.execute(insert_new(table).on_conflict_do_nothing(), rows)
 
 
 def _bind(name: str, type_=None):

@@ -48,7 +48,8 @@ def test_serve_passes_its_options(monkeypatch):
                                  "bot_steps": 10_000_000, "bot_jobs": 1,
                                  "create_rate": "10/minute",
                                  "message_rate": "20/second;600/minute",
-                                 "signin_rate": "10/minute;100/day"},
+                                 "signin_rate": "10/minute;100/day",
+                                 "chat_rate": "5/10seconds;120/hour"},
                       "open_hours": 24.0, "sweep_seconds": 1.0}]
     monkeypatch.setenv("RAILTABLE_BOT_MAX_MS", "250")
     result = run("serve", "--bot-max-jobs", "2", "--rate-tables", "none", "--bot-workers", "3")

@@ -10,7 +10,8 @@ from railtable.server import create_app  # noqa: E402
 
 # Tests create tables and send messages far faster than people do; the rate limits have
 # their own tests (test_limits.py) with the defaults.
-NO_RATES = {"create_rate": "none", "message_rate": "none", "signin_rate": "none"}
+NO_RATES = {"create_rate": "none", "message_rate": "none", "signin_rate": "none",
+            "chat_rate": "none"}
 
 
 @pytest.fixture

@@ -98,8 +98,10 @@ def test_the_command_line_defaults_are_the_limits_defaults():
     params = {p.name: p.default for p in get_command(app).commands["serve"].params}
     d = Limits()
     assert (params["bot_max_ms"], params["bot_max_iterations"], params["bot_max_steps"],
-            params["bot_max_jobs"], params["rate_tables"], params["rate_messages"]) == (
-        d.bot_ms, d.bot_iterations, d.bot_steps, d.bot_jobs, d.create_rate, d.message_rate)
+            params["bot_max_jobs"], params["rate_tables"], params["rate_messages"],
+            params["rate_signin"], params["rate_chat"]) == (
+        d.bot_ms, d.bot_iterations, d.bot_steps, d.bot_jobs, d.create_rate, d.message_rate,
+        d.signin_rate, d.chat_rate)
 
 
 # -- the shared pool -----------------------------------------------------------------------

@@ -6,10 +6,12 @@ leaderboard lists accounts by ordinal (mu - 3 sigma). Played through HTTP and We
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from railtable.games.switch_and_signal import GAME as GAME_SS
 from railtable.server import ratings
 from tests.server.conftest import hello, recv_until
 from tests.server.test_accounts import browser, signup
 
+GAME_LEVELS = dict(GAME_SS.difficulty_levels())
 DRAW = 0  # the toy game's draw; any other action plays the card of that value
 
 
@@ -30,6 +32,7 @@ def play(people, tid, choose):
         info = people[0].get(f"/api/tables/{tid}").json()
         if info["status"] != "running":
             return info
+        acted = False
         for seat, who in people.items():
             with who.websocket_connect(f"/ws/tables/{tid}") as ws:
                 st = hello(ws)
@@ -38,6 +41,11 @@ def play(people, tid, choose):
                     ws.send_json({"type": "act", "seq": st["seq"],
                                   "id": choose[seat]([a["id"] for a in st["legal"]])})
                     recv_until(ws, lambda m: m.get("type") in ("update", "error"))
+                    acted = True
+        if not acted:  # a bot is to move (its first move may wait for its process)
+            with people[0].websocket_connect(f"/ws/tables/{tid}") as ws:
+                if hello(ws)["current"] not in (None, *people):
+                    recv_until(ws, lambda m: m.get("type") == "update")
     raise AssertionError("the game did not end")
 
 
@@ -188,17 +196,117 @@ def test_rated_must_be_true_or_false(client):
     assert r.status_code == 400 and r.json()["error"] == "bad_rated"
 
 
-def test_a_team_is_rated_against_the_game():
-    # the cooperative case (Switch & Signal): the whole team moves together
-    won = ratings.new_ratings([None, (30.0, 4.0)], {"team_won": True})
-    lost = ratings.new_ratings([None, (30.0, 4.0)], {"team_won": False})
-    assert won[0][0] > 25 > lost[0][0] and won[1][0] > 30 > lost[1][0]
-    # ties share a rank; the forfeited come after everyone
+def test_ties_share_a_rank_and_the_forfeited_come_last():
     from railtable.server.storage import SeatRow
     seats = [SeatRow(i, "human", None, f"P{i}", "h") for i in range(4)]
     seats[3].state = "resigned"
     out = ratings.ranks({"scores": [5, 9, 5, 20], "winners": [3]}, seats, False)
     assert out == {"ranks": [2, 1, 2, 3]}
+
+
+# -- a cooperative game: the team against the game at its setup --------------------------
+
+def test_a_team_against_an_equal_setup_is_an_even_match_whatever_its_size():
+    # (the fixed opponent before: three players at 25 against one of 25 were favourites, so
+    # a win moved them up by 0.2 and a loss down by 3.7)
+    for n in (2, 3, 4):
+        won, game_after_win = ratings.new_ratings([None] * n, {"team_won": True}, (25.0, 25 / 3))
+        lost, game_after_loss = ratings.new_ratings([None] * n, {"team_won": False},
+                                                    (25.0, 25 / 3))
+        gain, loss = won[0][0] - 25, 25 - lost[0][0]
+        assert gain > 0 and loss > 0 and gain == pytest.approx(loss)
+        # the game's rating moves the other way
+        assert game_after_win[0] < 25 < game_after_loss[0]
+    # each member by their own uncertainty
+    won, _ = ratings.new_ratings([None, (30.0, 4.0)], {"team_won": True}, (25.0, 25 / 3))
+    assert won[0][0] - 25 > won[1][0] - 30 > 0
+
+
+def test_switch_and_signal_setups_and_the_priors_of_their_difficulty_levels():
+    from railtable.games.switch_and_signal import GAME
+    levels = GAME.difficulty_levels()
+
+    def options(**o):
+        return GAME.options_to_json(GAME.parse_options(o))
+    priors = [ratings.setup(GAME, options(**o), 3) for _, o in levels]
+    assert [p["level"] for p in priors] == [name for name, _ in levels]
+    mus = [p["mu"] for p in priors]
+    assert mus == sorted(mus) and len(set(mus)) == len(mus)  # harder, stronger
+    assert priors[3]["level"] == "standard" and mus[3] == ratings.MODEL.mu
+    assert mus[4] - mus[3] == pytest.approx(ratings.MODEL.beta)
+    # the key: every option and the player count; the level: the difficulty options only
+    std = ratings.setup(GAME, options(), 3)
+    assert std["key"] == ratings.setup(GAME, options(), 3)["key"]
+    assert std["key"] != ratings.setup(GAME, options(), 2)["key"]
+    na = ratings.setup(GAME, options(board="north_america", removed_departure_cards=5), 3)
+    assert na["level"] == "hard" and na["key"] != priors[5]["key"]
+    odd = ratings.setup(GAME, options(time_tokens=9), 3)  # no level: the default prior
+    assert odd["level"] is None and odd["mu"] == ratings.MODEL.mu
+
+
+def finished_coop_table(store, table_id, options, names):
+    """A finished, rated Switch & Signal table of these accounts (made here)."""
+    from railtable.server.storage import SeatRow, TableRow
+    ids = [store.create_account(n, n.lower(), "x") for n in names]
+    store.create_table(TableRow(
+        id=table_id, game="switch_and_signal", options=options, seed=1,
+        num_players=len(names), status="finished", rules_version="2", created=0.0,
+        updated=0.0, moves=40, result=None, rated=True,
+        seats=[SeatRow(i, "human", None, n, None, account_id=a)
+               for i, (n, a) in enumerate(zip(names, ids))]))
+
+
+def test_a_win_at_a_harder_setup_counts_more_and_a_loss_there_less(tmp_path):
+    from railtable.games.switch_and_signal import GAME
+    from railtable.server.storage import Store
+    store = Store(f"sqlite:///{tmp_path / 'r.db'}")
+    try:
+        def options(**o):
+            return GAME.options_to_json(GAME.parse_options(o))
+        easy = options(removed_departure_cards=2, extra_signal=True)
+        hard = options(removed_departure_cards=5)
+        games = [("t1", easy, ("Ann", "Bob"), True), ("t2", hard, ("Cid", "Dan"), True),
+                 ("t3", easy, ("Eve", "Fay"), False), ("t4", hard, ("Gus", "Hal"), False)]
+        for tid, opts, names, won in games:
+            finished_coop_table(store, tid, opts, names)
+            assert store.rate_table(tid, {"team_won": won,
+                                          "setup": ratings.setup(GAME, opts, 2)}, 1.0)
+        mu = {x["name"]: x["mu"] for x in store.leaderboard("switch_and_signal", 10, 0)[1]}
+        assert mu["Cid"] - 25 > mu["Ann"] - 25 > 0  # a win at "hard" is worth more
+        assert 25 - mu["Eve"] > 25 - mu["Gus"] > 0  # a loss at "hard" costs less
+        assert mu["Ann"] == mu["Bob"] and mu["Cid"] == mu["Dan"]
+        setups = {x["level"]: x for x in store.opponents("switch_and_signal", 10)}
+        assert set(setups) == {"easy", "hard"}
+        assert setups["easy"]["games"] == setups["hard"]["games"] == 2
+        assert all(x["players"] == 2 and x["sigma"] < 25 / 3 for x in setups.values())
+        assert setups["hard"]["options"] == hard
+    finally:
+        store.close()
+
+
+def test_a_switch_and_signal_team_is_rated_against_its_setup_at_the_table(client):
+    # played through the WebSocket: two accounts lose a game at the hardest level
+    signup(client, "Ann")
+    with browser(client) as bob:
+        signup(bob, "Bob")
+        hardest = dict(GAME_LEVELS["hardest"])
+        r = client.post("/api/tables", json={
+            "game": "switch_and_signal", "cookie": True, "options": hardest,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]})
+        assert r.status_code == 201 and r.json()["rated"] is True, r.text
+        tid = r.json()["id"]
+        assert bob.post(f"/api/tables/{tid}/join",
+                        json={"name": "Bob", "cookie": True}).json()["seat"] == 1
+        info = play({0: client, 1: bob}, tid, {0: min, 1: min})
+        assert info["status"] == "finished" and info["result"]["winners"] == []
+        ann, bob_r = my_ratings(client)["switch_and_signal"], my_ratings(bob)["switch_and_signal"]
+    assert ann["mu"] < 25 and ann["mu"] == pytest.approx(bob_r["mu"])
+    board = client.get("/api/leaderboard/switch_and_signal").json()
+    assert [(o["level"], o["players"], o["games"]) for o in board["opponents"]] == \
+        [("hardest", 2, 1)]
+    assert board["opponents"][0]["mu"] > ratings.setup(
+        GAME_SS, GAME_SS.options_to_json(GAME_SS.parse_options(hardest)), 2)["mu"]
+    assert "opponents" not in client.get("/api/leaderboard/toy").json()
 
 
 def test_two_workers_rating_the_same_table_on_postgresql_update_it_once(pg_db):

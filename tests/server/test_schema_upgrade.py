@@ -40,8 +40,8 @@ def revision(url: str) -> str:
 
 def test_the_revisions_are_one_line_from_the_schema_before_alembic():
     chain = [r.revision for r in ScriptDirectory(str(MIGRATIONS)).walk_revisions()][::-1]
-    assert chain[:5] == ["0001_initial", "0002_lifecycle", "0003_private", "0004_accounts",
-                         "0005_ratings"] \
+    assert chain[:6] == ["0001_initial", "0002_lifecycle", "0003_private", "0004_accounts",
+                         "0005_ratings", "0006_players"] \
         and chain[-1] == HEAD
 
 
