@@ -365,7 +365,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 info = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
                                   row.name, row.private, row.clock, row.timeout,
-                                  row.rated, row.spectator_chat)
+                                  row.rated, row.spectator_chat, row.unrated)
                 info["seed"] = row.seed
                 info["events"] = row.events
                 info["my_seat"] = mine

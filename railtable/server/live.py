@@ -38,7 +38,7 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
                options: dict, created: float, moves: int, result: dict | None,
                name: str = "", private: bool = False, clock_: dict | None = None,
                timeout: str | None = None, rated: bool = False,
-               spectator_chat: bool = False) -> dict:
+               spectator_chat: bool = False, unrated: str | None = None) -> dict:
     """What anyone who may see the table may know of it. A seat is `free` when anyone may
     take it (from the lobby or the table page), `invited` when it waits for the holder of
     its invitation (or for that holder's name); `account` names the account it belongs to
@@ -66,6 +66,8 @@ def table_info(game, table_id: str, status: str, num_players: int, seats: list[S
         "timeout": timeout if clock_ else None,
         # counts for ratings if it finishes with every seat an account's (ratings.py)
         "rated": rated,
+        # why not: "off" (created so), "bots", "undo" (a decision taken back), "unknown"
+        "unrated": None if rated else (unrated or "unknown"),
         "spectator_chat": spectator_chat,  # spectators may write in the chat (chat.py)
     }
 
@@ -122,6 +124,7 @@ class LiveTable:
         self.private = row.private
         self.rated = row.rated
         self.spectator_chat = row.spectator_chat
+        self.unrated = row.unrated
         self.seats: list[SeatRow] = row.seats
         self.status = row.status
         self.result: dict | None = row.result
@@ -290,7 +293,7 @@ class LiveTable:
         d = table_info(self.game, self.id, self.status, self.num_players, self.seats,
                        self.options_json, self.created, self.seq, self.result,
                        self.name, self.private, self.clock, self.timeout, self.rated,
-                       self.spectator_chat)
+                       self.spectator_chat, self.unrated)
         d["players"] = self.players()
         d["spectators"] = self.spectators()
         d["events"] = self.events
@@ -584,7 +587,8 @@ class LiveTable:
                     in enumerate(zip(self.hist[:keep], self.actions[:keep]))]
             self.rebuild(rows)
             self.version += 1
-            self.rated = False  # the store's truncate_actions did the same
+            if self.rated:  # the store's truncate_actions did the same
+                self.rated, self.unrated = False, "undo"
             self.apply_turn(turn)
             self.mgr.broker.publish(self.id, self.version)
             self.broadcast(full=True)

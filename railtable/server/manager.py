@@ -490,6 +490,8 @@ class Manager:
                        creator_hash=hash_token(creator), deadline=turn.deadline,
                        turn_seat=turn.seat, turn_start=turn.start,
                        rated=rated and all(s.kind == "human" for s in seats),
+                       unrated=None if rated and all(s.kind == "human" for s in seats)
+                       else "off" if not rated else "bots",
                        spectator_chat=spectator_chat,
                        to_move=first.current_player() if first.current_player() >= 0
                        else None)
@@ -500,6 +502,7 @@ class Manager:
             "name": name,
             "private": private,
             "rated": row.rated,
+            "unrated": row.unrated,
             "spectator_chat": spectator_chat,
             "status": status,
             "url": f"/table/{table_id}",
@@ -542,7 +545,7 @@ class Manager:
                 continue
             d = table_info(game, r.id, r.status, r.num_players, r.seats, r.options,
                            r.created, r.moves, r.result, r.name, r.private, r.clock,
-                           r.timeout, r.rated, r.spectator_chat)
+                           r.timeout, r.rated, r.spectator_chat, r.unrated)
             if r.id in mine:
                 d["my_seat"] = mine[r.id]
                 d["my_turn"] = r.id in moves
@@ -602,6 +605,6 @@ class Manager:
         out["table"] = table_info(game, row.id, row.status, row.num_players, row.seats,
                                   row.options, row.created, row.moves, row.result,
                                   row.name, row.private, row.clock, row.timeout,
-                                  row.rated, row.spectator_chat)
+                                  row.rated, row.spectator_chat, row.unrated)
         out["table"]["events"] = row.events
         return out

@@ -72,6 +72,9 @@ tables_t = Table(
     Column("spectator_chat", Boolean, nullable=False, default=False,
            server_default=false()),
     Column("to_move", Integer, nullable=True),
+    # why the table does not count for ratings (null: it does): "off" (created so), "bots"
+    # (a bot seat), "undo" (a decision was taken back), "unknown" (older than revision 0006)
+    Column("unrated", String(16), nullable=True),
 )
 
 seats_t = Table(
@@ -277,6 +280,7 @@ class TableRow:
     rated: bool = False
     spectator_chat: bool = False
     to_move: int | None = None
+    unrated: str | None = None
 
 
 @dataclass
@@ -445,7 +449,8 @@ class Store:
                 private=row.private, clock=row.clock, timeout=row.timeout,
                 creator_hash=row.creator_hash, deadline=row.deadline,
                 turn_seat=row.turn_seat, turn_start=row.turn_start, rated=row.rated,
-                spectator_chat=row.spectator_chat, to_move=row.to_move))
+                spectator_chat=row.spectator_chat, to_move=row.to_move,
+                unrated=row.unrated))
             c.execute(insert(seats_t), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash,
@@ -462,7 +467,7 @@ class Store:
                         timeout=r.timeout, creator_hash=r.creator_hash, deadline=r.deadline,
                         turn_seat=r.turn_seat, turn_start=r.turn_start,
                         rated=bool(r.rated), spectator_chat=bool(r.spectator_chat),
-                        to_move=r.to_move)
+                        to_move=r.to_move, unrated=r.unrated)
 
     def _seats(self, c, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -924,6 +929,7 @@ class Store:
                 tables_t.c.id == table_id, tables_t.c.version == version)).values(
                 moves=keep, status=status, result=None, updated=time.time(),
                 version=version + 1, rated=False, to_move=to_move,
+                unrated=case((tables_t.c.rated == true(), "undo"), else_=tables_t.c.unrated),
                 **self._turn_values(turn))).rowcount
             if n != 1:
                 raise StaleWrite(table_id)

@@ -80,7 +80,8 @@ class Site:
         self.sweep_seconds = sweep_seconds
         self.procs: list[subprocess.Popen] = []
 
-    def start(self, workers: int = 1, port: int | None = None) -> str:
+    def start(self, workers: int = 1, port: int | None = None,
+              args: tuple[str, ...] = ()) -> str:
         port = port or free_port()
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -90,7 +91,7 @@ class Site:
              str(port), "--db", self.db, "--broker", self.broker, "--workers", str(workers),
              "--bot-delay", str(self.bot_delay), "--lease-seconds", str(self.lease_seconds),
              "--check-seconds", "0.5", "--rate-tables", "none", "--rate-messages", "none",
-             "--sweep-seconds", str(self.sweep_seconds)],
+             "--sweep-seconds", str(self.sweep_seconds), *args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.procs.append(proc)
         url = f"http://127.0.0.1:{port}"

@@ -246,7 +246,13 @@ def test_one_account_never_acts_at_another_accounts_seat(client, app):
         assert bob.get(f"/api/tables/{tid}").json()["my_seat"] == 1  # his own, not Ann's
         assert carol.get("/api/tables").json()["mine"] == 0  # Ann's cookie is not Carol's
         with bob.websocket_connect(f"/ws/tables/{tid}") as ws:
-            assert hello(ws)["seat"] == 1
+            st = hello(ws)
+            assert st["seat"] == 1 and st["current"] == 0 and st["legal"] == []
+            # Ann's move, sent by Bob with Ann's seat cookie: refused, nothing moves
+            ws.send_json({"type": "act", "seq": 0, "id": 1})
+            m, _ = recv_until(ws, lambda m: m.get("type") in ("error", "update"))
+            assert m["type"] == "error" and m["code"] == "not_your_turn"
+        assert bob.get(f"/api/tables/{tid}").json()["moves"] == 0
         r = bob.post(f"/api/tables/{tid}/join", json={"name": "Bob", "cookie": True})
         assert r.status_code == 403 and r.json()["error"] == "not_your_seat"
         assert carol.get(f"/api/tables/{tid}").json()["my_seat"] is None

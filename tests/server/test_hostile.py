@@ -158,6 +158,14 @@ def pinged(ws) -> list[dict]:
     ('{"type": "act", "seq": "0", "id": 1}', "bad_message"),
     ('{"type": "act", "seq": 0, "id": 1.5}', "illegal"),
     ('{"type": "act", "seq": 0, "action": "\\u0663"}', "illegal"),
+    # the chat's text: wrong type, NaN, a lone surrogate, too long, control characters
+    ('{"type": "chat", "text": 5}', "bad_chat"),
+    ('{"type": "chat", "text": ["hi"]}', "bad_chat"),
+    ('{"type": "chat", "text": NaN}', "bad_number"),
+    ('{"type": "chat", "text": "\\ud800 hi"}', "bad_unicode"),
+    ('{"type": "chat", "text": "' + "x" * 501 + '"}', "bad_chat"),
+    ('{"type": "chat", "text": "\\u0000"}', "bad_chat"),
+    ('{"type": "chat", "text": ' + "[" * 20 + "]" * 20 + "}", "too_deep"),
 ])
 def test_hostile_messages_get_an_error_and_play_goes_on(client, text, code):
     out = make_table(client, TWO)
@@ -205,10 +213,10 @@ values = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=12)
 messages = st.fixed_dictionaries({"type": st.sampled_from(
-    ["act", "undo", "lang", "hello", "ping", "", "x" * 60, "\u0663"])}, optional={
+    ["act", "undo", "lang", "hello", "ping", "chat", "", "x" * 60, "\u0663"])}, optional={
     "seq": st.one_of(st.integers(-3, 3), values), "id": st.one_of(st.integers(-1, 8), values),
     "action": values, "lang": st.one_of(st.sampled_from(["ru", "en"]), values),
-    "token": values})
+    "token": values, "text": st.one_of(st.text(max_size=600), values)})
 raw_texts = st.one_of(
     messages.map(json.dumps),
     values.map(json.dumps),
@@ -234,11 +242,11 @@ def test_hypothesis_over_websocket_messages(client):
         def one(text):
             a.send_text(text)
             for m in pinged(a):
-                assert m["type"] in ("error", "update", "state", "players"), m
+                assert m["type"] in ("error", "update", "state", "players", "chat"), m
                 if m["type"] == "error":
                     assert isinstance(m["code"], str) and m["code"] != "internal", m
                     assert isinstance(m["message"], str) and m["message"], m
-                elif m["type"] != "players":
+                elif m["type"] not in ("players", "chat"):
                     state["last"] = m
             state["seen"] += 1
 
@@ -268,7 +276,8 @@ def test_hypothesis_over_request_bodies(client):
             st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["human", "bot", "x"])},
                                            optional={"name": values, "bot": values}),
                      max_size=3), values),
-        "options": values, "name": values, "token": values, "seat": values}).map(json.dumps))
+        "options": values, "name": values, "token": values, "seat": values,
+        "rated": values, "spectator_chat": values}).map(json.dumps))
 
     @settings(max_examples=300, deadline=None, derandomize=True,
               suppress_health_check=list(HealthCheck))

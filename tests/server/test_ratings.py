@@ -28,8 +28,9 @@ def draw_first(ids):
 def play(people, tid, choose):
     """Play the table to its end: people[seat] is that seat's browser, choose[seat] picks
     its action id from its legal ones (a seat missing from `people` is played by a bot)."""
+    anyone = next(iter(people.values()))
     for _ in range(200):
-        info = people[0].get(f"/api/tables/{tid}").json()
+        info = anyone.get(f"/api/tables/{tid}").json()
         if info["status"] != "running":
             return info
         acted = False
@@ -43,7 +44,7 @@ def play(people, tid, choose):
                     recv_until(ws, lambda m: m.get("type") in ("update", "error"))
                     acted = True
         if not acted:  # a bot is to move (its first move may wait for its process)
-            with people[0].websocket_connect(f"/ws/tables/{tid}") as ws:
+            with anyone.websocket_connect(f"/ws/tables/{tid}") as ws:
                 if hello(ws)["current"] not in (None, *people):
                     recv_until(ws, lambda m: m.get("type") == "update")
     raise AssertionError("the game did not end")
@@ -75,6 +76,7 @@ def test_a_rated_table_moves_the_winner_up_and_the_loser_down(client):
         signup(bob, "Bob")
         tid, _ = seat_table([client, bob])
         assert client.get(f"/api/tables/{tid}").json()["rated"] is True
+        assert client.get(f"/api/tables/{tid}").json()["unrated"] is None
         info = play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
         assert info["status"] == "finished" and info["standing"]["winners"] == [0]
         ann, bob_r = my_ratings(client)["toy"], my_ratings(bob)["toy"]
@@ -135,6 +137,7 @@ def test_a_table_with_a_bot_is_unrated(client):
         "game": "toy", "cookie": True, "options": {"decisions": 4},
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
     assert r.status_code == 201 and r.json()["rated"] is False
+    assert r.json()["unrated"] == "bots"
     tid = r.json()["id"]
     info = play({0: client}, tid, {0: best})
     assert info["status"] == "finished" and info["rated"] is False
@@ -157,8 +160,9 @@ def test_a_table_where_undo_was_used_is_unrated(client):
             recv_until(ws, lambda m: m.get("seq") == 0 and m.get("type") in
                        ("state", "update"))
         assert client.get(f"/api/tables/{tid}").json()["rated"] is False
+        assert client.get(f"/api/tables/{tid}").json()["unrated"] == "undo"
         info = play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
-        assert info["status"] == "finished"
+        assert info["status"] == "finished" and info["unrated"] == "undo"
         assert my_ratings(client) == {} and my_ratings(bob) == {}
 
 
@@ -176,6 +180,7 @@ def test_a_table_created_unrated_stays_so(client):
         signup(bob, "Bob")
         tid, _ = seat_table([client, bob], rated=False)
         assert client.get(f"/api/tables/{tid}").json()["rated"] is False
+        assert client.get(f"/api/tables/{tid}").json()["unrated"] == "off"
         play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
         assert my_ratings(client) == {} and my_ratings(bob) == {}
 

@@ -7,7 +7,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, inspect, select, text
 from starlette.testclient import TestClient
 
 from railtable.server import create_app
@@ -249,7 +249,106 @@ def test_a_database_before_ratings_upgrades_and_its_tables_stay_unrated(db_url):
                 bob.cookies.set(k, v)
             # the old table plays to its end, unrated: whether undo was used is not known
             assert client.get(f"/api/tables/{tid}").json()["rated"] is False
+            assert client.get(f"/api/tables/{tid}").json()["unrated"] == "unknown"
             info = play({0: client, 1: bob}, tid, {0: best, 1: draw_first})
             assert info["status"] == "finished"
             assert bob.get("/api/account").json()["account"]["ratings"] == []
         assert client.get("/api/leaderboard/toy").json()["total"] == 0
+
+
+def test_a_finished_game_in_a_database_of_revision_0003_survives_the_upgrade(db_url,
+                                                                             tmp_path):
+    """A database as the Railtable before accounts and ratings (issue #24) made it: built
+    by the migrations up to 0003, holding a finished game (played by a current server and
+    copied column by column), is upgraded to the newest revision and the game reads back
+    whole: its info, record and replay."""
+    from alembic import command
+    from sqlalchemy import MetaData
+
+    from railtable.server.storage import alembic_config
+    played = f"sqlite:///{tmp_path / 'played.db'}"
+    with TestClient(create_app(played, bot_delay=0)) as client:
+        out = make_table(client, [{"kind": "human", "name": "A"},
+                                  {"kind": "human", "name": "B"}], options={"decisions": 4})
+        tid, tokens = out["id"], [s["token"] for s in out["seats"]]
+        for seq in range(4):
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                st = hello(ws, tokens[seq % 2])
+                ws.send_json({"type": "act", "seq": seq, "id": st["legal"][-1]["id"]})
+                recv_until(ws, lambda m: m.get("type") == "update" and m["seq"] == seq + 1)
+        before = client.get(f"/api/tables/{tid}").json()
+        record = client.get(f"/api/tables/{tid}/record").json()
+        replayed = client.get(f"/api/tables/{tid}/replay").json()
+    assert before["status"] == "finished" and len(record["actions"]) == 4
+    engine, src = create_engine(db_url), create_engine(played)
+    try:
+        with engine.begin() as c:
+            command.upgrade(alembic_config(c), "0003_private")
+        old = MetaData()
+        old.reflect(engine)
+        with engine.begin() as c, src.connect() as s:
+            for name in ("tables", "seats", "actions", "table_events"):
+                # the columns revision 0003 has; the events' and actions' own ids are left
+                # to the database
+                keep = [col.name for col in old.tables[name].columns
+                        if not (col.name == "id" and name != "tables")]
+                now = metadata.tables[name]
+                rows = [dict(r._mapping) for r in s.execute(
+                    select(*(now.c[k] for k in keep)))]
+                if rows:
+                    c.execute(old.tables[name].insert(), rows)
+    finally:
+        engine.dispose()
+        src.dispose()
+    assert revision(db_url) == "0003_private"
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        assert revision(db_url) == HEAD
+        info = client.get(f"/api/tables/{tid}").json()
+        for key in ("status", "result", "moves", "standing", "seed", "options", "name"):
+            assert info[key] == before[key], key
+        assert [s["name"] for s in info["seats"]] == ["A", "B"]
+        assert info["rated"] is False and info["unrated"] == "unknown"
+        assert client.get(f"/api/tables/{tid}/record").json() == record
+        assert client.get(f"/api/tables/{tid}/replay").json()["result"] == \
+            replayed["result"] == record["result"]
+        listed = client.get("/api/tables?status=finished").json()["tables"]
+        assert [t["id"] for t in listed] == [tid]
+
+
+def test_a_database_of_revision_0005_learns_who_won_its_finished_tables(db_url):
+    """Revision 0006 fills `seats.won` of the finished tables with an account's seat from
+    their stored results (a resigned winner is no winner), so profiles count them."""
+    from alembic import command
+
+    from railtable.server.storage import alembic_config
+    from tests.server.test_accounts import browser, signup
+    from tests.server.test_ratings import best, draw_first, play, seat_table
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        signup(client, "Ann")
+        with browser(client) as bob:
+            signup(bob, "Bob")
+            won, _ = seat_table([client, bob])
+            play({0: client, 1: bob}, won, {0: best, 1: draw_first})
+            forfeited, _ = seat_table([client, bob])
+            with client.websocket_connect(f"/ws/tables/{forfeited}") as ws:
+                hello(ws)
+                ws.send_json({"type": "resign"})
+                recv_until(ws, lambda m: m.get("type") == "state"
+                           and m["table"]["seats"][0]["state"] == "resigned")
+            play({1: bob}, forfeited, {1: draw_first})
+        before = client.get("/api/players/Ann").json()["games"]
+    assert before == [{"game": "toy", "played": 2, "won": 1, "title": before[0]["title"],
+                       "rating": before[0]["rating"]}]
+    engine = create_engine(db_url)
+    try:
+        with engine.begin() as c:
+            command.downgrade(alembic_config(c), "0005_ratings")
+        with engine.connect() as c:
+            assert "won" not in {col["name"] for col in inspect(c).get_columns("seats")}
+    finally:
+        engine.dispose()
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        assert revision(db_url) == HEAD
+        assert client.get("/api/players/Ann").json()["games"] == before
+        tables = {t["id"]: t["won"] for t in client.get("/api/players/Bob").json()["tables"]}
+        assert tables == {won: False, forfeited: True}

@@ -3,6 +3,8 @@ game's setup.
 
 - `chat`: the messages of each table (the author's seat and public name, the text).
 - `tables.spectator_chat`: whether spectators may write in the chat (a creation setting).
+- `tables.unrated`: why a table does not count for ratings ("off", "bots", "undo"); tables
+  of an older database that do not count: "bots" if they have a bot seat, else "unknown".
 - `tables.to_move`: the seat to decide now (null: nobody), so the lobby lists first the
   tables where it is the asker's move. Tables of an older database learn it at their next
   move.
@@ -48,6 +50,16 @@ def upgrade() -> None:
     op.add_column("tables", sa.Column("spectator_chat", sa.Boolean, nullable=False,
                                       server_default=sa.false()))
     op.add_column("tables", sa.Column("to_move", sa.Integer, nullable=True))
+    op.add_column("tables", sa.Column("unrated", sa.String(16), nullable=True))
+    tables = sa.table("tables", sa.column("id"), sa.column("rated", sa.Boolean),
+                      sa.column("unrated"))
+    seats = sa.table("seats", sa.column("table_id"), sa.column("kind"))
+    bots = sa.exists().where(sa.and_(seats.c.table_id == tables.c.id, seats.c.kind == "bot"))
+    op.execute(sa.update(tables).where(sa.and_(tables.c.rated == sa.false(), bots))
+               .values(unrated="bots"))
+    op.execute(sa.update(tables).where(sa.and_(tables.c.rated == sa.false(),
+                                               tables.c.unrated.is_(None)))
+               .values(unrated="unknown"))
     op.add_column("seats", sa.Column("won", sa.Boolean, nullable=True))
     op.create_table(
         "opponents",
@@ -104,6 +116,7 @@ def winners_of(game: str, result: dict | None, states: dict[int, str | None]) ->
 def downgrade() -> None:
     op.drop_table("opponents")
     op.drop_column("seats", "won")
+    op.drop_column("tables", "unrated")
     op.drop_column("tables", "to_move")
     op.drop_column("tables", "spectator_chat")
     op.drop_index("ix_chat_table_id", "chat")
