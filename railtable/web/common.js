@@ -87,6 +87,32 @@ const STRINGS = {
     "err.not_signed_in": "Sign in first.",
     "err.not_your_seat": "This seat belongs to another account.",
     "err.bad_content_type": "The request is not valid.",
+    leaderboards: "Leaderboards", leaderboard: "Leaderboard", my_profile: "My profile", profile: "Profile",
+    rated_table: "Rated: counts for ratings if every player is signed in",
+    rated_needs_humans: "A table with a bot is never rated.",
+    spectator_chat: "Spectators may write in the chat",
+    rated_badge: "rated", your_move_badge: "your move",
+    rated_note: "Rated game", "unrated.off": "Unrated: created so", "unrated.bots": "Unrated: a bot plays at this table",
+    "unrated.undo": "Unrated: a move was taken back", "unrated.unknown": "Unrated",
+    rated_guests: "It counts for ratings only if every seat is a signed-in player's.",
+    chat: "Chat", chat_placeholder: "Message", chat_send: "Send", chat_players_only: "Only the players write in this table's chat.",
+    spectator_name: "Spectator", notify: "Tell me when it is my move", notify_on: "You will be told when it is your move.",
+    notify_denied: "This browser blocks notifications from this site.", notify_body: "It is your move.",
+    rank: "#", player: "Player", rating: "Rating", games_count: "Games", mu_sigma: "μ ± σ",
+    no_ratings: "Nobody is rated in this game yet.", no_setups: "No team has finished a rated table yet.",
+    rating_note: "Rating = μ − 3σ: the skill a player very likely has at least (μ: the estimate, σ: its uncertainty).",
+    opponents: "The game's own rating at each setup", opponents_note: "The team plays against the game: each setup (the options and the number of players) has a rating that learns from every team, and a harder level starts higher.",
+    difficulty: "Difficulty", "level.easiest": "easiest", "level.easier": "easier", "level.easy": "easy",
+    "level.standard": "standard", "level.harder": "harder", "level.hard": "hard", "level.hardest": "hardest",
+    "level.other": "other settings", played: "Played", won: "Won", playing_since: "Playing since",
+    rating_history: "Rating over time", axis_games: "Rated games, in order", axis_rating: "Rating (μ ± σ)",
+    history_partial: "Only the latest rated games are shown.", recent_games: "Games", no_games: "No games yet.",
+    "outcome.won": "won", "outcome.lost": "lost", "outcome.running": "playing", "outcome.abandoned": "abandoned",
+    rating_after: "Rating after", date: "Date", outcome: "Result", band_sigma: "μ ± σ", line_mu: "μ",
+    "err.unknown_player": "There is no player of that name.",
+    "err.bad_chat": "The message is empty, too long (500 characters at most) or holds control characters.",
+    "err.chat_closed": "Only the players may write in this table's chat.",
+    "err.bad_spectator_chat": "The chat setting is not valid.",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -174,6 +200,32 @@ const STRINGS = {
     "err.not_signed_in": "Сначала войдите.",
     "err.not_your_seat": "Это место принадлежит другой учётной записи.",
     "err.bad_content_type": "Неверный запрос.",
+    leaderboards: "Рейтинги", leaderboard: "Рейтинг", my_profile: "Мой профиль", profile: "Профиль",
+    rated_table: "Рейтинговая: идёт в рейтинг, если все игроки вошли в учётные записи",
+    rated_needs_humans: "Стол с ботом не бывает рейтинговым.",
+    spectator_chat: "Зрители могут писать в чат",
+    rated_badge: "рейтинговая", your_move_badge: "ваш ход",
+    rated_note: "Рейтинговая партия", "unrated.off": "Без рейтинга: так создан стол", "unrated.bots": "Без рейтинга: за столом играет бот",
+    "unrated.undo": "Без рейтинга: ход был отменён", "unrated.unknown": "Без рейтинга",
+    rated_guests: "Партия пойдёт в рейтинг, только если все места заняты игроками с учётной записью.",
+    chat: "Чат", chat_placeholder: "Сообщение", chat_send: "Отправить", chat_players_only: "В чат этого стола пишут только игроки.",
+    spectator_name: "Зритель", notify: "Сообщать, когда мой ход", notify_on: "Вы получите уведомление, когда настанет ваш ход.",
+    notify_denied: "Этот браузер запрещает уведомления от сайта.", notify_body: "Ваш ход.",
+    rank: "№", player: "Игрок", rating: "Рейтинг", games_count: "Партии", mu_sigma: "μ ± σ",
+    no_ratings: "В этой игре пока ни у кого нет рейтинга.", no_setups: "Ни одна команда ещё не доиграла рейтинговую партию.",
+    rating_note: "Рейтинг = μ − 3σ: уровень, не ниже которого игрок почти наверняка играет (μ — оценка, σ — её неопределённость).",
+    opponents: "Рейтинг самой игры при каждой настройке", opponents_note: "Команда играет против игры: у каждой настройки (параметры и число игроков) свой рейтинг, он учится на каждой команде, а более трудный уровень начинает выше.",
+    difficulty: "Сложность", "level.easiest": "самая лёгкая", "level.easier": "облегчённая", "level.easy": "лёгкая",
+    "level.standard": "стандартная", "level.harder": "усложнённая", "level.hard": "трудная", "level.hardest": "самая трудная",
+    "level.other": "другие настройки", played: "Сыграно", won: "Побед", playing_since: "Играет с",
+    rating_history: "Рейтинг со временем", axis_games: "Рейтинговые партии по порядку", axis_rating: "Рейтинг (μ ± σ)",
+    history_partial: "Показаны только последние рейтинговые партии.", recent_games: "Партии", no_games: "Партий пока нет.",
+    "outcome.won": "победа", "outcome.lost": "поражение", "outcome.running": "идёт", "outcome.abandoned": "брошена",
+    rating_after: "Рейтинг после", date: "Дата", outcome: "Итог", band_sigma: "μ ± σ", line_mu: "μ",
+    "err.unknown_player": "Игрока с таким именем нет.",
+    "err.bad_chat": "Сообщение пустое, слишком длинное (не больше 500 символов) или содержит управляющие символы.",
+    "err.chat_closed": "В чат этого стола могут писать только игроки.",
+    "err.bad_spectator_chat": "Неверная настройка чата.",
   },
 };
 
@@ -303,6 +355,16 @@ export async function api(path, body) {
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), data);
   return data;
+}
+
+// An account's profile page (names link to it from the leaderboard and the table).
+export function profileHref(name) { return `/player/${encodeURIComponent(name)}`; }
+
+export function leaderboardHref(game) { return `/leaderboard/${encodeURIComponent(game)}`; }
+
+// A rating as the leaderboard shows it: the ordinal, and μ ± σ.
+export function ratingText(r) {
+  return `${r.ordinal.toFixed(1)} (${r.mu.toFixed(1)} ± ${r.sigma.toFixed(1)})`;
 }
 
 export function tokenKey(tableId) { return `railtable.token.${tableId}`; }

@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, botName, creatorKey, el, errorText, getLang, langSwitch, playerName, setLang, t, title} from "./common.js";
+import {api, botName, creatorKey, el, errorText, getLang, langSwitch, leaderboardHref, playerName, profileHref, setLang, t, title} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -22,7 +22,7 @@ function defaultSeat(game, index) {
 }
 
 const form = {game: null, players: 0, seats: [], specs: [], options: {}, name: localStorage.getItem("railtable.name") || "",
-  tableName: "", private: false,
+  tableName: "", private: false, rated: true, spectatorChat: false,
   // the clock: none, live (seconds a move + minutes of reserve) or turn-based (hours + days)
   clock: "none", moveSeconds: 30, reserveMinutes: 5, moveHours: 24, reserveDays: 0, timeout: "bot"};
 const ENDED = ["finished", "abandoned", "cancelled", "expired"];
@@ -106,6 +106,13 @@ function renderForm() {
       oninput: (e) => { form.tableName = e.target.value; }})));
   box.append(el("label", {class: "check"}, el("input", {id: "private", type: "checkbox", checked: form.private,
     onchange: (e) => { form.private = e.target.checked; render(); }}), el("span", {}, t("private_table", lang))));
+  // rated (ratings.py): never with a bot seat, and then the box says why
+  const bots = form.seats.slice(0, form.players).some((v) => v.startsWith("bot:"));
+  box.append(el("label", {class: "check"}, el("input", {id: "rated", type: "checkbox", checked: form.rated && !bots,
+    disabled: bots, onchange: (e) => { form.rated = e.target.checked; }}), el("span", {}, t("rated_table", lang))),
+  bots ? el("p", {class: "muted", id: "rated-why"}, t("rated_needs_humans", lang)) : null);
+  box.append(el("label", {class: "check"}, el("input", {id: "spectator-chat", type: "checkbox", checked: form.spectatorChat,
+    onchange: (e) => { form.spectatorChat = e.target.checked; }}), el("span", {}, t("spectator_chat", lang))));
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
   box.append(el("label", {}, el("span", {}, t("players", lang)),
@@ -149,7 +156,8 @@ async function createTable() {
   }
   try {
     // cookie: my seat's secret comes back as an HttpOnly cookie, never in the page
-    const body = {game: form.game, seats, options: form.options, private: form.private, cookie: true, lang};
+    const body = {game: form.game, seats, options: form.options, private: form.private, cookie: true, lang,
+      rated: form.rated && !seats.some((s) => s.kind === "bot"), spectator_chat: form.spectatorChat};
     if (form.tableName.trim()) body.name = form.tableName.trim();
     const c = clockBody();
     if (c) Object.assign(body, {clock: c, timeout: form.timeout});
@@ -237,6 +245,7 @@ function renderAccount() {
       }}, t("sign_up", lang)));
   } else {
     box.append(el("p", {}, t("signed_in_as", lang), " ", el("b", {id: "account-shown"}, account.name), " ",
+      el("a", {class: "button", id: "my-profile", href: profileHref(account.name)}, t("my_profile", lang)), " ",
       el("button", {type: "button", id: "sign-out", onclick: () => {
         acct.note = ""; accountCall("/api/account/signout", {});
       }}, t("sign_out", lang))));
@@ -272,6 +281,8 @@ async function refreshTables() {
       return refreshTables();
     }
     listing = page;
+    // the tables waiting for my move come first; the title counts them
+    document.title = page.my_turn ? `(${page.my_turn}) Railtable` : "Railtable";
     renderTables();
     // what the list shows came from the server (tests wait for it; the first render is empty)
     document.getElementById("table-list")?.setAttribute("data-loaded", q.toString());
@@ -291,6 +302,8 @@ function tableRow(tb) {
     el("b", {class: "table-name"}, tb.name || game), ` · ${game} · `,
     el("span", {class: "muted"}, statusText(tb.status)),
     mine ? el("span", {class: "badge"}, t("my_seat", lang)) : null,
+    tb.my_turn ? el("span", {class: "badge your-move"}, t("your_move_badge", lang)) : null,
+    tb.rated ? el("span", {class: "badge rated"}, t("rated_badge", lang)) : null,
     tb.private ? el("span", {class: "badge"}, t("private_badge", lang)) : null,
     el("br", {}), `${names} · ${tb.moves} ${t("moves", lang)} `);
   if (mine && !ENDED.includes(tb.status)) {
@@ -344,6 +357,7 @@ function render() {
   document.documentElement.lang = lang;
   const top = document.getElementById("top");
   top.replaceChildren(el("h1", {}, el("a", {href: "/"}, "Railtable")),
+    el("a", {class: "nav", id: "leaderboards", href: leaderboardHref(form.game || "")}, t("leaderboards", lang)),
     langSwitch(lang, (l) => { lang = l; render(); }));
   const main = document.getElementById("main");
   main.replaceChildren(el("div", {class: "col"}, renderAccount(), renderForm(), renderCreated()),
@@ -356,6 +370,7 @@ async function start() {
   setLang(lang);
   gamesList = await api("/api/games");
   account = (await api("/api/account")).account;
+  if (account && !form.name.trim()) form.name = account.name; // a signed-in player's default name
   const preferred = new URLSearchParams(location.search).get("game");
   selectGame(preferred || (gamesList.find((g) => g.has_view) || gamesList[0]).id);
   render();

@@ -1,6 +1,8 @@
 // The table page: one seat (or a spectator) at a live table over a WebSocket.
-import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, langSwitch, playerName, reasonText, setLang, t, title, tokenKey, withEvents} from "./common.js";
+import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, langSwitch, playerName, profileHref, reasonText, setLang, t, title, tokenKey, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
+import {createChat} from "./chat.js";
+import {announceTurn, notifyControl} from "./yourturn.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 let lang = getLang();
@@ -40,6 +42,8 @@ function act(id) {
   send({type: "act", seq: st.seq, id});
 }
 
+const chat = createChat(document.getElementById("chat"), send);
+
 function toast(text) {
   const box = document.getElementById("toast");
   box.textContent = text;
@@ -74,11 +78,16 @@ async function onMessage(m) {
     return;
   }
   if (m.type === "pong") return;
+  if (m.type === "chat") {
+    chat.receive(m);
+    return;
+  }
   if (m.type === "players") {
     players = m.players;
     spectators = m.spectators || 0;
     renderPlayers();
     renderStatus();
+    renderChat();
     return;
   }
   if (m.type === "state") {
@@ -89,7 +98,6 @@ async function onMessage(m) {
     players = m.table.players;
     spectators = m.table.spectators || 0;
     log = m.log.slice();
-    document.title = `${title(m.table.title, lang)} · Railtable`;
   } else if (m.type === "update") {
     if (!st) return;
     Object.assign(st, m);
@@ -129,6 +137,12 @@ function mySeat() {
   return st && st.seat !== null ? st.table.seats[st.seat] : null;
 }
 
+// It is this seat's move, and its player (not a bot) plays it.
+function myMove() {
+  const me = mySeat();
+  return !!st && st.status === "running" && st.seat !== null && turnOf() === st.seat && !(me && me.state);
+}
+
 function renderStatus() {
   const box = document.getElementById("status");
   if (!st) { box.replaceChildren(); return; }
@@ -137,13 +151,24 @@ function renderStatus() {
   if (st.seat === null) parts.push(el("div", {class: "muted"}, t("spectator", lang)));
   if (st.status === "open") parts.push(el("div", {class: "turn"}, t("not_started", lang)));
   else if (st.status === "running") {
-    const mine = st.seat !== null && turnOf() === st.seat && !(me && me.state);
+    const mine = myMove();
     parts.push(el("div", {class: mine ? "turn mine" : "turn", id: "turn"},
       mine ? t("your_turn", lang) : `${t("turn_of", lang)} ${curName()}`));
   } else if (st.status === "finished") parts.push(el("div", {class: "turn"}, t("game_over", lang)));
   else parts.push(el("div", {class: "turn", id: "ended"}, t("status." + st.status, lang)));
+  parts.push(ratedNote());
+  if (st.seat !== null && !ENDED.includes(st.status)) parts.push(notifyControl(lang, renderStatus));
   parts.push(...lifecycleButtons(me));
-  box.replaceChildren(...parts);
+  box.replaceChildren(...parts.filter(Boolean));
+}
+
+// Whether the table counts for ratings, and if not, why (the table's `unrated`).
+function ratedNote() {
+  const tb = st.table;
+  if (!tb.rated) return el("div", {class: "muted", id: "rated", "data-rated": "no"}, t("unrated." + (tb.unrated || "unknown"), lang));
+  const guests = players.some((p) => p.kind === "human" && !p.account);
+  return el("div", {class: "rated", id: "rated", "data-rated": "yes"}, t("rated_note", lang),
+    guests && !ENDED.includes(st.status) ? el("span", {class: "muted"}, ". ", t("rated_guests", lang)) : null);
 }
 
 // Resign (or leave the team), take the seat back from a bot, or cancel a table not started.
@@ -197,7 +222,8 @@ function renderPlayers() {
     players.map((p, i) => el("li", {
       class: [i === turnOf() ? "current" : "", i === st.seat ? "me" : "", p.connected ? "" : "away"].join(" "),
       "data-seat": i,
-    }, playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`,
+    }, p.account ? el("a", {href: profileHref(p.account), class: "profile-link", title: p.account, target: "_blank"}, playerName(p, lang))
+      : playerName(p, lang), p.connected ? "" : ` (${t("offline", lang)})`,
     st.clock ? el("span", {class: "seat-clock", "data-seat": i}) : ""))),
     ...(spectators ? [el("p", {class: "muted", id: "spectators"}, `${t("watching", lang)}: ${spectators}`)] : []));
   tickClocks();
@@ -298,11 +324,17 @@ function renderView() {
   });
 }
 
+function renderChat() {
+  if (st) chat.update({lang, seat: st.seat, open: !!st.table.spectator_chat, players});
+}
+
 function renderAll() {
   document.documentElement.lang = lang;
   if (st) {
     document.body.dataset.seq = st.seq;
     document.body.dataset.status = st.status;
+    document.body.dataset.myMove = myMove() ? "yes" : "no";
+    announceTurn(myMove(), lang, title(st.table.title, lang), tableId);
   }
   renderTop();
   renderStatus();
@@ -313,6 +345,7 @@ function renderAll() {
   renderChoices();
   renderLog();
   renderResult();
+  renderChat();
 }
 
 setLang(lang);
