@@ -136,6 +136,17 @@ def test_the_lobby_lists_first_the_tables_where_it_is_my_move(client):
         assert laptop.get("/api/tables").json()["my_turn"] == 1
 
 
+def test_a_guests_tables_where_it_is_its_move_come_first_too(client):
+    r = client.post("/api/tables", json={"game": "toy", "cookie": True, "seats": [
+        {"kind": "human", "name": "Gus"}, {"kind": "human", "name": "Other"}]})
+    tid = r.json()["id"]
+    client.post("/api/tables", json={"game": "toy", "seats": [  # newer, not Gus's
+        {"kind": "human", "name": "X"}, {"kind": "human", "name": "Y"}]})
+    lobby = client.get("/api/tables").json()
+    assert lobby["my_turn"] == 1 and lobby["tables"][0]["id"] == tid
+    assert lobby["tables"][0]["my_turn"] is True
+
+
 def test_a_seat_a_bot_plays_is_not_my_move(client):
     signup(client, "Ann")
     with browser(client) as bob:
