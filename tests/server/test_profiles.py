@@ -54,7 +54,7 @@ def test_a_profile_counts_games_and_links_them(client):
     assert (page["limit"], page["offset"], page["total"]) == (2, 2, 4)
 
 
-def test_the_history_returned_is_limited(client, monkeypatch):
+def test_the_history_returned_is_limited(client):
     from railtable.server import app as app_module
     signup(client, "Ann")
     with browser(client) as bob:

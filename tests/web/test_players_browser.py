@@ -143,7 +143,10 @@ window.__shown = [];
 class FakeNotification {
   constructor(title, options) { window.__shown.push({title, body: options.body}); }
   close() {}
-  static requestPermission() { FakeNotification.permission = "granted"; return Promise.resolve("granted"); }
+  static requestPermission() {
+    FakeNotification.permission = "granted";
+    return Promise.resolve("granted");
+  }
 }
 FakeNotification.permission = "default";
 window.Notification = FakeNotification;
