@@ -87,6 +87,7 @@ const STRINGS = {
     "err.not_signed_in": "Sign in first.",
     "err.not_your_seat": "This seat belongs to another account.",
     "err.bad_content_type": "The request is not valid.",
+    how_to_play: "How to play", rules: "Rules of the games",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -174,6 +175,7 @@ const STRINGS = {
     "err.not_signed_in": "Сначала войдите.",
     "err.not_your_seat": "Это место принадлежит другой учётной записи.",
     "err.bad_content_type": "Неверный запрос.",
+    how_to_play: "Как играть", rules: "Правила игр",
   },
 };
 
@@ -289,6 +291,11 @@ export function detailsTable(i18n, details, names, lang) {
   return el("table", {class: "details", id: "result-details"},
     el("tr", {}, el("th", {}, t("details", lang)), names.map((n) => el("th", {}, n))),
     rows.map(([label, vals]) => el("tr", {}, el("td", {}, label), vals.map((v) => el("td", {}, v)))));
+}
+
+// The address of a game's "how to play" page in a language (railtable/server/howto_page.py).
+export function howtoUrl(gameId, lang) {
+  return `/games/${encodeURIComponent(gameId)}/howto?lang=${lang}`;
 }
 
 export function title(obj, lang) {
