@@ -55,6 +55,7 @@ def entries(catalogue: dict, kind: str) -> str:
     for key, text in texts.items():
         name = names.get(key)
         if isinstance(name, str):
+            name = name[:1].upper() + name[1:]  # "red" names a list item as "Red"
             stop = "" if name.endswith((".", "!", "?")) else "."
             lines.append(f"- **{name}{stop}** {text}")
         else:
