@@ -9,6 +9,7 @@ in a page stands for the list of everything of that kind the game's catalogue ex
 entry named from the catalogue's group of the same name (`"bandits": {"belle": "Belle"}`).
 So a bandit's ability, an event card or an option is written once, in the catalogue, and
 serves the page, the terminal's `help` and the board's tooltips (`ctx.explain` in a view).
+Any other HTML comment in a page is a note for its authors and is left out.
 The web page (railtable/server/howto_page.py) and the terminal render `markdown(game, lang)`.
 """
 
@@ -21,6 +22,7 @@ from pathlib import Path
 
 LANGS = ("ru", "en")
 _DIRECTIVE = re.compile(r"^<!-- explain ([a-z_]+) -->[ \t]*$", re.M)
+_COMMENT = re.compile(r"<!--.*?-->[ \t]*\n?", re.S)  # notes for authors, not for players
 
 
 def folder(game) -> Path:
@@ -70,4 +72,4 @@ def markdown(game, lang: str) -> str | None:
     if text is None:
         return None
     catalogue = game.i18n(lang)
-    return _DIRECTIVE.sub(lambda m: entries(catalogue, m.group(1)), text)
+    return _COMMENT.sub("", _DIRECTIVE.sub(lambda m: entries(catalogue, m.group(1)), text))
