@@ -432,7 +432,7 @@ function drawDraft(ctx, o) {
     const team = c.action.type === "choose_team" && o.teams ? (o.teams.find((t) => t.team === c.action.team) || {}).bandits : null;
     const about = (team || (b ? [b] : [])).map((x) => named(banditName(ctx, x), explain(ctx, "bandits", x))).join("\n");
     const btn = h("button", {type: "button", "data-legal-id": c.id, class: "can", style: {"--c": COLORS[b] || "#7a6a5a"},
-      title: about || null}, c.label);
+      "data-bandit": b || null, title: about || null}, c.label);
     btn.addEventListener("click", () => ctx.act(c.id));
     wrap.append(btn);
   }
