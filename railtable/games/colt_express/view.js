@@ -43,7 +43,7 @@ const STYLE = `
 .colt .deck { background: repeating-linear-gradient(45deg, #5d3a1a, #5d3a1a 6px, #7b4f27 6px, #7b4f27 12px); color: #fff; font-weight: 700; justify-content: center; }
 .colt .bandits { display: grid; grid-template-columns: repeat(auto-fill, minmax(210px, 1fr)); gap: 6px; }
 .colt .bcard { border: 1px solid #d9cbb6; border-left: 6px solid var(--c); border-radius: 6px; padding: .3rem .5rem; background: #fffdf8; }
-.colt .bcard.turn { box-shadow: 0 0 0 2px #9c3d1f; }
+.colt .bcard.acting { box-shadow: 0 0 0 2px #9c3d1f; }
 .colt .bcard .name { font-weight: 700; }
 .colt .bcard .ability { font-size: 12px; color: #4a3b2c; margin: .1rem 0 .2rem; }
 .colt .bcard .loot span { display: inline-block; margin-right: .35rem; }
@@ -353,7 +353,7 @@ function drawBandits(ctx, o) {
   const grid = h("div", {class: "bandits"});
   for (const b of o.bandits) {
     const pl = o.players[b.seat] || {};
-    const node = h("div", {class: `bcard ${o.current_player === b.seat ? "turn" : ""}`, "data-bandit": b.bandit,
+    const node = h("div", {class: `bcard ${o.current_player === b.seat ? "acting" : ""}`, "data-bandit": b.bandit,
       style: {"--c": COLORS[b.bandit] || "#555"}, title: banditTip(ctx, b)});
     node.append(h("div", {class: "name"}, `${banditName(ctx, b.bandit)} — ${ownerName(ctx, b.seat)}`));
     const ability = explain(ctx, "bandits", b.bandit);
