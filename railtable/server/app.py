@@ -14,14 +14,15 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from railtable import howto
 from railtable.bots.base import available_bots
 from railtable.engine.registry import UnknownGame, games, get_game
-from railtable.server import accounts, chat, lifecycle, validate
+from railtable.server import accounts, chat, howto_page, lifecycle, validate
 from railtable.server.broker import make_broker
 from railtable.server import seatcookie
 from railtable.server.connections import Conn
@@ -135,6 +136,19 @@ def game_bots(game) -> list[str]:
     return bots + [f"policy(path={name})" for name, _ in named_for(game.id)]
 
 
+def options_info(game) -> dict:
+    """The options' JSON schema, each option with its explanation from the catalogue
+    (`"explain": {"options": ...}` of i18n.json) as its description, {"en": ..., "ru": ...}:
+    the lobby shows it beside the option."""
+    schema = game.options_schema()
+    for name, prop in schema["properties"].items():
+        about = {lang: text for lang in howto.LANGS
+                 if (text := howto.explanations(game, lang, "options").get(name))}
+        if about:
+            prop["description"] = about
+    return schema
+
+
 def game_info(game) -> dict:
     return {
         "id": game.id,
@@ -143,9 +157,10 @@ def game_info(game) -> dict:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "cooperative": game.cooperative,
-        "options": game.options_schema(),
+        "options": options_info(game),
         "bots": game_bots(game),
         "has_view": (game_folder(game) / "view.js").is_file(),
+        "has_howto": all(howto.source(game, lang) is not None for lang in howto.LANGS),
     }
 
 
@@ -213,6 +228,30 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         return FileResponse(path, media_type=GAME_ASSETS[name],
                             headers={"X-Content-Type-Options": "nosniff",
                                      "Cache-Control": "no-cache"})
+
+    async def howto(request: Request) -> Response:
+        """A game's "how to play" page (railtable/howto.py) in ?lang=ru|en, else in the
+        browser's language; the page's script then follows the site's own choice."""
+        lang = request.query_params.get("lang")
+        if lang is None:
+            wanted = request.headers.get("accept-language", "").strip().lower()
+            lang = "ru" if wanted.startswith("ru") else "en"
+        elif lang not in LANGS:
+            return HTMLResponse(howto_page.error_page("en", howto_page.words("en")["bad_lang"]),
+                                400, headers=SECURITY_HEADERS)
+        w = howto_page.words(lang)
+        try:
+            game = get_game(request.path_params["game"])
+        except UnknownGame:
+            name = request.path_params["game"][:64]
+            return HTMLResponse(howto_page.error_page(lang, w["unknown_game"].format(game=name)),
+                                404, headers=SECURITY_HEADERS)
+        text = howto_page.page(game, lang)
+        if text is None:
+            title = game.title.get(lang) or game.id
+            return HTMLResponse(howto_page.error_page(lang, w["no_page"].format(game=title)),
+                                404, headers=SECURITY_HEADERS)
+        return HTMLResponse(text, headers=SECURITY_HEADERS)
 
     # -- API ----------------------------------------------------------------------------
 
@@ -728,6 +767,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/replay/{id}", page("replay.html")),
         Route("/leaderboard/{game}", page("leaderboard.html")),
         Route("/player/{name}", page("player.html")),
+        Route("/games/{game}/howto", howto),
         Route("/games/{game}/{name}", game_asset),
         Route("/api/openapi.json", api_openapi),
         Route("/api/health", health),

@@ -113,6 +113,7 @@ const STRINGS = {
     "err.bad_chat": "The message is empty, too long (500 characters at most) or holds control characters.",
     "err.chat_closed": "Only the players may write in this table's chat.",
     "err.bad_spectator_chat": "The chat setting is not valid.",
+    how_to_play: "How to play", rules: "Rules of the games",
   },
   ru: {
     app: "Railtable", lobby: "Лобби", new_table: "Новый стол", game: "Игра", players: "Игроки",
@@ -226,6 +227,7 @@ const STRINGS = {
     "err.bad_chat": "Сообщение пустое, слишком длинное (не больше 500 символов) или содержит управляющие символы.",
     "err.chat_closed": "В чат этого стола могут писать только игроки.",
     "err.bad_spectator_chat": "Неверная настройка чата.",
+    how_to_play: "Как играть", rules: "Правила игр",
   },
 };
 
@@ -341,6 +343,11 @@ export function detailsTable(i18n, details, names, lang) {
   return el("table", {class: "details", id: "result-details"},
     el("tr", {}, el("th", {}, t("details", lang)), names.map((n) => el("th", {}, n))),
     rows.map(([label, vals]) => el("tr", {}, el("td", {}, label), vals.map((v) => el("td", {}, v)))));
+}
+
+// The address of a game's "how to play" page in a language (railtable/server/howto_page.py).
+export function howtoUrl(gameId, lang) {
+  return `/games/${encodeURIComponent(gameId)}/howto?lang=${lang}`;
 }
 
 export function title(obj, lang) {

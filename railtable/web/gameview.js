@@ -19,7 +19,19 @@ export async function loadGame(gameId) {
   return cache[gameId];
 }
 
+// What a thing on the board is and does (a bandit's ability, an event card, a helper...):
+// the "explain" section of the game's i18n.json for the page's language, by the kind and
+// the id the observation uses ("" when the catalogue has none). See docs/i18n.md.
+export function explainText(i18n, kind, id) {
+  const group = i18n && i18n.explain && i18n.explain[kind];
+  const text = group && group[String(id)];
+  return typeof text === "string" ? text : "";
+}
+
+// Draw the view; ctx gains explain(kind, id) for its tooltips. A view that fails falls back
+// to the generic one, so the table stays playable.
 export function safeRender(view, root, ctx) {
+  if (!ctx.explain) ctx.explain = (kind, id) => explainText(ctx.i18n, kind, id);
   try {
     view.render(root, ctx);
   } catch (e) {

@@ -1,5 +1,5 @@
 // The lobby: games, a form to create a table, and the lists of tables.
-import {api, botName, creatorKey, el, errorText, getLang, langSwitch, leaderboardHref, playerName, profileHref, setLang, t, title} from "./common.js";
+import {api, botName, creatorKey, el, errorText, getLang, howtoUrl, langSwitch, leaderboardHref, playerName, profileHref, setLang, t, title} from "./common.js";
 
 let lang = getLang();
 let gamesList = [];
@@ -87,7 +87,9 @@ function optionInput(name, prop) {
     input = el("input", {type: "text", name, value: form.options[name] ?? "",
       onchange: (e) => { form.options[name] = e.target.value; }});
   }
-  return el("label", {class: "opt"}, el("span", {}, label), input);
+  // what the option does, from the game's catalogue (docs/i18n.md, "explain")
+  const about = title(prop.description, lang) || null;
+  return el("label", {class: "opt", title: about, "data-option": name}, el("span", {}, label), input);
 }
 
 function renderForm() {
@@ -97,6 +99,10 @@ function renderForm() {
     el("select", {id: "game-select", onchange: (e) => { selectGame(e.target.value); render(); }},
       gamesList.map((x) => el("option", {value: x.id, selected: x.id === form.game}, title(x.title, lang))))));
   if (g.description && title(g.description, lang)) box.append(el("p", {class: "desc"}, title(g.description, lang)));
+  if (g.has_howto) {
+    box.append(el("p", {}, el("a", {class: "howto-link", id: "howto-link", href: howtoUrl(g.id, lang), target: "_blank"},
+      t("how_to_play", lang))));
+  }
   box.append(el("label", {}, el("span", {}, t("your_name", lang)),
     el("input", {id: "name-input", type: "text", maxlength: 32, value: form.name,
       oninput: (e) => { form.name = e.target.value; localStorage.setItem("railtable.name", form.name); }})));
@@ -353,6 +359,15 @@ function renderTables() {
       onclick: () => { filter.offset += PAGE; refreshTables(); }}, t("next_page", lang)));
 }
 
+// Every game's "how to play" page, in the page's language.
+function renderRules() {
+  const games = gamesList.filter((g) => g.has_howto);
+  if (!games.length) return null;
+  return el("section", {class: "card", id: "rules"}, el("h2", {}, t("rules", lang)),
+    el("ul", {class: "rules"}, games.map((g) => el("li", {},
+      el("a", {href: howtoUrl(g.id, lang), "data-game": g.id}, title(g.title, lang))))));
+}
+
 function render() {
   document.documentElement.lang = lang;
   const top = document.getElementById("top");
@@ -360,7 +375,7 @@ function render() {
     el("a", {class: "nav", id: "leaderboards", href: leaderboardHref(form.game || "")}, t("leaderboards", lang)),
     langSwitch(lang, (l) => { lang = l; render(); }));
   const main = document.getElementById("main");
-  main.replaceChildren(el("div", {class: "col"}, renderAccount(), renderForm(), renderCreated()),
+  main.replaceChildren(el("div", {class: "col"}, renderAccount(), renderForm(), renderCreated(), renderRules()),
     el("section", {class: "card", id: "tables"}, el("h2", {}, t("tables", lang)), renderFilters(),
       el("div", {id: "table-list"}), el("div", {class: "pager", id: "pager"})));
   renderTables();

@@ -1,5 +1,5 @@
 // The replay page: step through a game as a spectator saw it, rebuilt by the server.
-import {api, el, getLang, langSwitch, playerName, reasonText, setLang, t, title, withEvents} from "./common.js";
+import {api, el, getLang, howtoUrl, langSwitch, playerName, reasonText, setLang, t, title, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -23,6 +23,7 @@ function render() {
   const tbl = data.table;
   document.getElementById("top").replaceChildren(
     el("h1", {}, el("a", {href: "/"}, "Railtable"), ` · ${title(tbl.title, lang)} · ${t("replay", lang)}`),
+    el("a", {class: "replay-link howto-link", id: "howto-link", href: howtoUrl(tbl.game, lang), target: "_blank"}, t("how_to_play", lang)),
     langSwitch(lang, (l) => { lang = l; load(step); }));
   document.getElementById("controls").replaceChildren(el("div", {class: "replay-controls"},
     el("button", {type: "button", id: "r-start", onclick: () => go(0)}, "« " + t("start", lang)),

@@ -1,5 +1,5 @@
 // The table page: one seat (or a spectator) at a live table over a WebSocket.
-import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, langSwitch, playerName, profileHref, reasonText, setLang, t, title, tokenKey, withEvents} from "./common.js";
+import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, howtoUrl, langSwitch, playerName, profileHref, reasonText, setLang, t, title, tokenKey, withEvents} from "./common.js";
 import {loadGame, safeRender} from "./gameview.js";
 import {createChat} from "./chat.js";
 import {announceTurn, notifyControl} from "./yourturn.js";
@@ -128,6 +128,7 @@ function renderTop() {
   const name = st ? title(st.table.title, lang) : "";
   top.replaceChildren(
     el("h1", {}, el("a", {href: "/"}, "Railtable"), name ? ` · ${name}` : ""),
+    st ? el("a", {class: "replay-link howto-link", id: "howto-link", href: howtoUrl(st.table.game, lang), target: "_blank"}, t("how_to_play", lang)) : null,
     st ? el("a", {class: "replay-link", href: `/replay/${encodeURIComponent(tableId)}`, target: "_blank"}, t("replay", lang)) : null,
     el("span", {class: `conn ${conn}`, id: "conn"}, t(conn, lang)),
     langSwitch(lang, (l) => { lang = l; send({type: "lang", lang: l}); renderAll(); }));

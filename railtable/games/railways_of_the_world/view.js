@@ -18,6 +18,11 @@ const CUBE = {red: "#d32f2f", yellow: "#f2c230", blue: "#1e63c8", black: "#22222
 const SEAT = ["#e65100", "#2e7d32", "#1565c0", "#6a1b9a", "#c62828", "#00838f"];
 
 
+// What a thing is, from the game's catalogue (ctx.explain; "" without one): for tooltips.
+function why(ctx, kind, id) {
+  return ctx.explain ? ctx.explain(kind, id) : "";
+}
+
 function tr(ctx, group, key) {
   const t = ctx.i18n && ctx.i18n[group];
   return (t && t[key]) || key;
@@ -137,7 +142,7 @@ function drawMap(ctx, idx) {
     const l = idx.hex[`${q},${r}`];
     const poly = s("polygon", {points: hexPoints(x, y), fill: TERRAIN[terrain] || "#ddd",
                                stroke: l ? "#0d47a1" : "#8a8a8a", "stroke-width": l ? 3 : 0.6});
-    const g = s("g", {}, poly, s("title", {}, `${tr(ctx, "terrain", terrain)} (${q},${r})`));
+    const g = s("g", {}, poly, s("title", {}, `${tr(ctx, "terrain", terrain)} (${q},${r})\n${why(ctx, "terrain", terrain)}`));
     if (terrain === "mountain") g.append(s("circle", {cx: x, cy: y, r: 2.5, fill: "#fff"}));
     if (terrain === "water") g.append(s("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#2a6db0"}, "≈"));
     // a city's hex is clicked through the city drawn on it
@@ -151,7 +156,7 @@ function drawMap(ctx, idx) {
     const [ax, ay] = corner(x, y, -60 * d - 30);
     const [bx, by] = corner(x, y, -60 * d + 30);
     svg.append(s("line", {x1: ax, y1: ay, x2: bx, y2: by, stroke: "#5d3a1a", "stroke-width": 5,
-                          "stroke-linecap": "round"}));
+                          "stroke-linecap": "round"}, s("title", {}, why(ctx, "pieces", "ridge"))));
   }
   const track = s("g", {});
   for (const ln of obs.links) drawTrack(track, ln.track, SEAT[ln.owner], cityAt, false);
@@ -175,7 +180,8 @@ function drawMap(ctx, idx) {
     g.append(s("text", {x, y: y - SIZE * 0.75, "text-anchor": "middle", "font-size": 9, "font-weight": "bold",
                         fill: "#111", "paint-order": "stroke", stroke: "#fff", "stroke-width": 2.5},
                tr(ctx, "cities", c.key)));
-    g.append(s("title", {}, `${tr(ctx, "cities", c.key)} — ${tr(ctx, "colours", c.colour)}`));
+    g.append(s("title", {}, `${tr(ctx, "cities", c.key)} — ${tr(ctx, "colours", c.colour)}\n${why(ctx, "colours", c.colour)}` +
+      (c.empty ? `\n${why(ctx, "pieces", "empty_marker")}` : "")));
     clickable(g, ls[0] || hexL, ctx);
     // cubes
     const cubes = [];
@@ -204,7 +210,8 @@ function drawPlayers(ctx) {
       playerLabel(ctx, i) + (obs.first_player === i ? " ★" : "")),
     h("td", {}, money(p.cash)), h("td", {}, String(p.notes)), h("td", {}, String(p.locomotive)),
     h("td", {}, String(p.points)), h("td", {}, money(p.income)), h("td", {}, String(p.links)),
-    h("td", {}, p.cards.map((k) => tr(ctx, "cards", k)).join(", "))));
+    h("td", {}, p.cards.map((k, j) => h("span", {title: why(ctx, "cards", k), "data-card": k},
+      `${j ? ", " : ""}${tr(ctx, "cards", k)}`)))));
   return h("table", {class: "rotw-players"},
     h("tr", {}, ...["player", "cash", "notes", "locomotive", "points", "income", "links", "cards"].map((k) => h("th", {}, w(k)))),
     ...rows);
@@ -215,7 +222,7 @@ function drawCards(ctx, idx) {
   const w = (k) => tr(ctx, "words", k);
   const chips = obs.display.map((k) => {
     const l = idx.card[k];
-    return h("button", {type: "button", class: "rotw-card", disabled: l ? null : "disabled",
+    return h("button", {type: "button", class: "rotw-card", disabled: l ? null : "disabled", title: why(ctx, "cards", k), "data-card": k,
                         "data-legal-id": l ? l.id : null, onclick: () => l && ctx.act(l.id)},
              tr(ctx, "cards", k));
   });
@@ -223,7 +230,7 @@ function drawCards(ctx, idx) {
   if (ctx.seat !== null && ctx.seat !== undefined) {
     for (const k of obs.players[ctx.seat].cards) {
       const l = idx.card[k];
-      if (l) mine.push(h("button", {type: "button", class: "rotw-card", "data-legal-id": l.id,
+      if (l) mine.push(h("button", {type: "button", class: "rotw-card", "data-legal-id": l.id, title: why(ctx, "cards", k),
                                     onclick: () => ctx.act(l.id)}, l.label));
     }
   }

@@ -15,6 +15,13 @@ const KIND = {start: "#f2c230", city: "#f4f1ea", market: "#9fd39a", tavern: "#d7
 const SEAT = ["#1e40af", "#b91c1c", "#15803d", "#ca8a04", "#6b21a8", "#0f766e"];
 
 
+// What a thing is, from the game's catalogue (ctx.explain; "" without one): for tooltips.
+// The observation numbers tasks and creatures in data order, the order of i18n.json's groups.
+function why(ctx, kind, id) {
+  if (typeof id === "number") id = Object.keys((ctx.i18n && ctx.i18n[kind]) || {})[id];
+  return ctx.explain && id !== undefined ? ctx.explain(kind, id) : "";
+}
+
 function tr(ctx, group, key) {
   const t = ctx.i18n && ctx.i18n[group];
   return (t && t[key]) || key;
@@ -100,7 +107,8 @@ function drawMap(ctx) {
     else if (t.kind === "market") label = "M";
     else if (t.kind === "tavern") label = "T";
     if (label) g.append(s("text", {x, y: y - SIZE * 0.35, "text-anchor": "middle", "font-size": 12, "font-weight": "bold"}, label));
-    g.append(s("title", {}, `${tr(ctx, "tiles", t.tile)} — ${tr(ctx, "terrain", t.terrain)}`));
+    g.append(s("title", {}, `${tr(ctx, "tiles", t.tile)} — ${tr(ctx, "terrain", t.terrain)}\n${why(ctx, "tiles", t.tile)}` +
+      (t.creature !== null ? `\n${Object.values(ctx.i18n.creatures || {})[t.creature] || ""}: ${why(ctx, "creatures", t.creature)}` : "")));
     if (t.creature !== null) {
       g.append(s("circle", {cx: x, cy: y + 4, r: 9, fill: "#7f1d1d"}));
       g.append(s("text", {x, y: y + 8, "text-anchor": "middle", "font-size": 11, fill: "white"}, "☠"));
@@ -118,21 +126,25 @@ function panel(ctx) {
   const obs = ctx.observation;
   const ru = ctx.lang === "ru";
   const box = h("div", {class: "steamland-panel"});
-  box.append(h("div", {}, `${ru ? "Драконов на карте" : "Steam Dragons on the map"}: ${obs.steam_dragons_on_map} · ` +
+  box.append(h("div", {title: why(ctx, "pieces", "dragons")}, `${ru ? "Драконов на карте" : "Steam Dragons on the map"}: ${obs.steam_dragons_on_map} · ` +
                         `${ru ? "побеждено" : "defeated"}: ${obs.dragons_defeated} · ` +
                         `${ru ? "очки хода" : "movement"}: ${obs.movement} · ${ru ? "бросок" : "roll"}: ${obs.roll}`));
   const parts = obs.parts_found.map((n, k) => `${Object.values(ctx.i18n.parts || {})[k] || k}: ${n}`).join(", ");
   box.append(h("div", {}, `${ru ? "Детали" : "Parts"}: ${parts}`));
   const taskNames = Object.values(ctx.i18n.tasks || {});
   for (const ct of obs.common_tasks) {
-    box.append(h("div", {}, `${ru ? "Общее задание" : "Common task"}: ${taskNames[ct.task] || ct.task} [${ct.targets.join(", ")}]`));
+    box.append(h("div", {title: why(ctx, "tasks", ct.task)}, `${ru ? "Общее задание" : "Common task"}: ${taskNames[ct.task] || ct.task} [${ct.targets.join(", ")}]`));
   }
   obs.players.forEach((p, i) => {
     const name = (ctx.players && ctx.players[i] && ctx.players[i].name) || `${ru ? "Игрок" : "Player"} ${i + 1}`;
     const items = p.items.map((it) => (it.kind === null ? "?" : tr(ctx, "items", it.kind)));
     const weapons = p.weapon_kinds.map((k) => tr(ctx, "weapons", k));
     const tasks = Array.isArray(p.tasks) ? p.tasks.map((t) => `${taskNames[t.task] || t.task} [${t.targets.join(", ")}]`).join("; ") : `${p.tasks}`;
-    box.append(h("div", {style: `border-left:6px solid ${SEAT[i]};padding-left:6px;margin:4px 0` +
+    // each item, weapon and task explains itself in its tooltip
+    const about = [...p.items.filter((it) => it.kind !== null).map((it) => `${tr(ctx, "items", it.kind)}: ${why(ctx, "items", it.kind)}`),
+      ...p.weapon_kinds.map((k) => `${tr(ctx, "weapons", k)}: ${why(ctx, "weapons", k)}`),
+      ...(Array.isArray(p.tasks) ? p.tasks.map((t) => `${taskNames[t.task] || t.task}: ${why(ctx, "tasks", t.task)}`) : [])];
+    box.append(h("div", {title: about.join("\n") || null, "data-seat": i, style: `border-left:6px solid ${SEAT[i]};padding-left:6px;margin:4px 0` +
                                 (obs.current_player === i ? ";font-weight:bold" : "")},
       `${name}: ${p.points} ${ru ? "очк." : "pts"}, £${p.money}; ${ru ? "предметы" : "items"}: ${items.join(", ") || "-"}; ` +
       `${ru ? "оружие" : "weapons"}: ${weapons.join(", ") || "-"}; ${ru ? "головы" : "heads"}: ${p.heads.length}; ` +
@@ -142,7 +154,7 @@ function panel(ctx) {
     const f = obs.fight;
     const other = f.creature !== null ? tr(ctx, "creatures", f.creature_kind || String(f.creature))
       : `${ru ? "Игрок" : "Player"} ${f.defender + 1}`;
-    box.append(h("div", {class: "steamland-fight"},
+    box.append(h("div", {class: "steamland-fight", title: f.creature_kind ? why(ctx, "creatures", f.creature_kind) : null},
       `${ru ? "Схватка" : "Fight"}: ${ru ? "Игрок" : "Player"} ${f.attacker + 1} — ${other}; ` +
       `${ru ? "счёт" : "totals"} ${f.totals.join(" : ")}`));
   }
@@ -161,7 +173,7 @@ function cardRow(ctx, cards) {
   const add = (type, group, c) => {
     if (!c || c.card === null) return;
     const l = legal[`${type}:${c.slot}`];
-    const b = h("button", {class: "steamland-card", disabled: l ? null : "disabled",
+    const b = h("button", {class: "steamland-card", disabled: l ? null : "disabled", title: why(ctx, group, c.kind),
                            onclick: () => l && ctx.act(l.id)},
                 `${tr(ctx, group, c.kind)} £${c.value}`);
     row.append(b);

@@ -46,6 +46,15 @@ function projector(nodes) {
   return {height, at: (n) => [PAD + (n.lon * k - x0) * scale, PAD + (-n.lat - y0) * scale]};
 }
 
+// What a thing is, from the game's catalogue (ctx.explain; "" without one): for tooltips.
+function why(ctx, kind, id) {
+  return ctx.explain ? ctx.explain(kind, id) : "";
+}
+
+function tip(name, text) {
+  return text ? `${name}\n${text}` : name;
+}
+
 export function render(root, ctx) {
   const obs = ctx.observation;
   const map = obs.map;
@@ -84,7 +93,7 @@ export function render(root, ctx) {
     }
     g.append(s("circle", {cx: p[0], cy: p[1], r: 5, fill: "#444"}));
     svg.append(clickable(ctx, g, find(ctx, {type: "junction", junction: n.id}),
-                         tr(ctx, "nodes", n.id)));
+                         tip(tr(ctx, "nodes", n.id), why(ctx, "places", "junction"))));
   }
 
   // cities, ports and starting points
@@ -97,8 +106,9 @@ export function render(root, ctx) {
       g.append(s("text", {x, y: y + 5, "text-anchor": "middle", "font-size": 13},
                  String(obs.starting_numbers[n.id])));
       clickable(ctx, g, find(ctx, {type: "coupler", starting_point: n.id}),
-                tr(ctx, "nodes", n.id));
+                tip(tr(ctx, "nodes", n.id), why(ctx, "places", "start")));
     } else {
+      g.append(s("title", {}, tip(tr(ctx, "nodes", n.id), why(ctx, "places", n.kind))));
       g.append(s("circle", {cx: x, cy: y, r: 15, fill: n.kind === "port" ? "#bfdbfe" : "#fde68a",
                             stroke: "#333", "stroke-width": 2}));
       const goods = obs.goods[n.id];
@@ -147,7 +157,7 @@ export function render(root, ctx) {
       .concat(find(ctx, {type: "station_master", train: t.id}));
     const loads = find(ctx, {type: "load", train: t.id});
     clickable(ctx, g, m.length ? m : loads.slice(0, 1),
-              `${tr(ctx, "train_colours", t.colour)} ${t.id % 3 + 1}`);
+              tip(`${tr(ctx, "train_colours", t.colour)} ${t.id % 3 + 1}`, why(ctx, "train_colours", t.colour)));
     svg.append(g);
   }
 
@@ -162,7 +172,7 @@ export function render(root, ctx) {
                             stroke: "#fff", "stroke-width": 1.5, class: "ss-field",
                             "data-field": fi, "data-green": on ? "1" : "0"});
     const m = find(ctx, {type: on ? "signal_from" : "signal_to", field: fi});
-    svg.append(clickable(ctx, el, m));
+    svg.append(clickable(ctx, el, m, why(ctx, "pieces", on ? "signal_green" : "signal_red")));
   });
 
   // the team's table
@@ -175,17 +185,20 @@ export function render(root, ctx) {
   // the card the Switchman put under the pile is public (the team saw it)
   const bottom = obs.departure_pile_bottom || [];
   const panel = h("div", {style: "display:flex;flex-wrap:wrap;gap:1.2em;margin:.4em 0;font-size:14px"},
-    h("span", {}, `${words("clock")}: ${"●".repeat(obs.time_tokens)}${"○".repeat(obs.clock - obs.time_tokens)}`),
-    h("span", {}, `${words("pile")}: ${obs.departure_pile}`),
+    h("span", {title: why(ctx, "pieces", "clock")}, `${words("clock")}: ${"●".repeat(obs.time_tokens)}${"○".repeat(obs.clock - obs.time_tokens)}`),
+    h("span", {title: why(ctx, "pieces", "departure_pile")}, `${words("pile")}: ${obs.departure_pile}`),
     bottom.length ? h("span", {}, `${words("pile_bottom")}: ${bottom.map(describeCard).join("; ")}`) : null,
-    h("span", {}, `${words("departure_card")}: ${cardText}`),
+    h("span", {title: card ? why(ctx, "departure", card.id) : null, "data-departure": card ? card.id : null},
+      `${words("departure_card")}: ${cardText}`),
     h("span", {}, `${words("delivered")}: ${obs.delivered.map((d) =>
       Object.values(d.goods).reduce((a, b) => a + b, 0)).join(" + ")}`),
     h("span", {}, Object.entries(obs.helpers).map(([k, used]) =>
-      `${used ? "✗" : "✓"} ${tr(ctx, "helpers", k)}`).join("  ")));
+      h("span", {title: why(ctx, "helpers", k), "data-helper": k, style: "margin-right:.6em"},
+        `${used ? "✗" : "✓"} ${tr(ctx, "helpers", k)}`))));
   const hands = h("div", {style: "display:flex;flex-wrap:wrap;gap:1.2em;font-size:13px"},
     obs.hands.map((hand, p) => h("span", {style: p === obs.current_player ? "font-weight:bold" : ""},
       `${(ctx.players && ctx.players[p] && ctx.players[p].name) || "P" + (p + 1)}: ` +
-      Object.entries(hand).map(([k, v]) => `${tr(ctx, "cards", k)} ×${v}`).join(", "))));
+      Object.entries(hand).map(([k, v], i) => h("span", {title: why(ctx, "cards", k)},
+        `${i ? ", " : ""}${tr(ctx, "cards", k)} ×${v}`)))));
   root.replaceChildren(panel, hands, svg);
 }

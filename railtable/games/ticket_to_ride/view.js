@@ -111,7 +111,8 @@ function drawMap(root, ctx, obs, idx) {
                       filter: pending || longest.has(r.id) ? "url(#ttr-glow)" : null,
                       opacity: closed.has(r.id) ? 0.3 : 1});
     const title = `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)}: ${r.length}, ` +
-      `${colorName(ctx, r.color)}` + (o !== null ? ` (${seatName(ctx, o)})` : "");
+      `${colorName(ctx, r.color)}` + (o !== null ? ` (${seatName(ctx, o)})` : "") +
+      (ctx.explain && ctx.explain("colors", r.color) ? `\n${ctx.explain("colors", r.color)}` : "");
     g.append(s("title", {}, title));
     for (let i = 0; i < r.length; i++) {
       const t0 = inset + i * (len + gap) + len / 2;
@@ -161,7 +162,7 @@ function cardChip(ctx, kind, count, attrs = {}) {
   const dark = ["black", "blue", "green", "red", "pink", "locomotive"].includes(kind);
   const bg = kind === "locomotive"
     ? "linear-gradient(90deg,#d62828,#f08a24,#f2c230,#2f9e44,#2563eb,#b648c9)" : CARD_FLAT[kind];
-  return h("span", {class: "ttr-card", "data-kind": kind, ...attrs,
+  return h("span", {class: "ttr-card", "data-kind": kind, title: ctx.explain ? ctx.explain("colors", kind) : null, ...attrs,
     style: `display:inline-block;min-width:64px;padding:6px 8px;margin:2px;border-radius:6px;` +
       `border:1px solid #333;background:${bg};color:${dark ? "#fff" : "#111"};` +
       `text-align:center;font-size:13px;${attrs.onclick ? "cursor:pointer;box-shadow:0 0 0 2px #111;" : ""}`},
@@ -169,7 +170,7 @@ function cardChip(ctx, kind, count, attrs = {}) {
 }
 
 function ticketLine(ctx, obs, t, mark) {
-  return h("li", {"data-ticket": t.id},
+  return h("li", {"data-ticket": t.id, title: ctx.explain ? ctx.explain("terms", "ticket") : null},
     mark === true ? "✔ " : mark === false ? "✘ " : "",
     `${cityName(ctx, obs, t.a)} – ${cityName(ctx, obs, t.b)} (${t.points})`);
 }
@@ -255,7 +256,7 @@ export function render(root, ctx) {
     h("button", {type: "button", class: "ttr-deck", disabled: !idx.blind,
       onclick: () => idx.blind && ctx.act(idx.blind.id)}, `${u("deck", "deck")}: ${obs.deck}`),
     ` ${u("discard", "discard")}: ${obs.discard} `,
-    h("button", {type: "button", class: "ttr-ticket-pile", disabled: !idx.tickets,
+    h("button", {type: "button", class: "ttr-ticket-pile", disabled: !idx.tickets, title: ctx.explain ? ctx.explain("terms", "ticket_pile") : null,
       onclick: () => idx.tickets && ctx.act(idx.tickets.id)}, `${u("ticket_pile", "ticket pile")}: ${obs.ticket_pile}`),
     idx.pass ? h("button", {type: "button", class: "ttr-pass", onclick: () => ctx.act(idx.pass.id)}, idx.pass.label) : null));
 
