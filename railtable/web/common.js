@@ -86,6 +86,8 @@ const STRINGS = {
     "err.bad_credentials": "The user name or the password is wrong.",
     "err.not_signed_in": "Sign in first.",
     "err.not_your_seat": "This seat belongs to another account.",
+    play_bots: "Play against bots", play_bots_note: "A table with bots in the other seats; you sit down at once.",
+    bots_table_name: "{game}: {name} against bots", guest: "Guest",
     "err.bad_content_type": "The request is not valid.",
   },
   ru: {
@@ -173,6 +175,8 @@ const STRINGS = {
     "err.bad_credentials": "Неверное имя пользователя или пароль.",
     "err.not_signed_in": "Сначала войдите.",
     "err.not_your_seat": "Это место принадлежит другой учётной записи.",
+    play_bots: "Играть с ботами", play_bots_note: "Стол, где остальные места занимают боты; вы садитесь сразу.",
+    bots_table_name: "{game}: {name} против ботов", guest: "Гость",
     "err.bad_content_type": "Неверный запрос.",
   },
 };
