@@ -69,16 +69,19 @@ def test_play_by_clicking_the_board(server, browser):  # noqa: F811
         elif routes.count():
             routes.first.click()                     # the claim; a payment may follow
             kinds["claim"] += 1
-        elif page.locator(".ttr-faceup [data-slot][style*='pointer']").count():
-            page.locator(".ttr-faceup [data-slot][style*='pointer']").first.click()
+        elif page.locator(".ttr-faceup button.can").count():
+            page.locator(".ttr-faceup button.can").first.click()
             kinds["card"] += 1
         else:
             page.click(".ttr-deck")
             kinds["card"] += 1
         _wait_next(page, seq)
     assert kinds["claim"] >= 1 and kinds["card"] >= 1
-    # claimed routes are drawn in the owner's colour (seat 0: blue)
-    assert page.locator(".ttr-map rect.car[data-owner='0']").count() >= 1
+    # claimed routes are drawn in the owner's colour (seat 0: blue), each car with the
+    # owner's mark
+    cars = page.locator(".ttr-map rect.car[data-owner='0']").count()
+    assert cars >= 1
+    assert page.locator(".ttr-map .seat-mark[data-seat='0']").count() == cars
     ctx.close()
     assert errors == []
 
@@ -101,7 +104,7 @@ _RENDER = """async (c) => {
   window.acted = [];
   mod.render(root, {observation: c.observation, seat: c.seat, legal: c.legal, lang: "ru",
     i18n: c.i18n, players: [{name: "Аня", bot: false}, {name: "Бот", bot: true}],
-    act: (id) => window.acted.push(id)});
+    events: c.events || [], act: (id) => window.acted.push(id)});
 }"""
 
 
@@ -168,5 +171,57 @@ def test_final_screen_reveals_tickets_and_longest_path(server, browser):  # noqa
     assert page.locator(".ttr-final li").count() >= 6               # every kept ticket shown
     assert page.locator(".ttr-map rect.car[stroke='#ffd400']").count() >= 5   # longest path
     assert "★" in page.locator(".ttr-side").inner_text()
+    ctx.close()
+    assert errors == []
+
+
+def test_colours_have_symbols_and_the_last_move_is_lit(server, browser):  # noqa: F811
+    # every space of a coloured route carries its colour's symbol (gray has none), the legend
+    # names each symbol, and the claims made since the seat's last turn are highlighted
+    ctx, page, errors = _page(browser)
+    page.goto(server.url + "/api/health")
+    tr = i18n()["ru"]
+
+    def show(s, seat, events):
+        c = _ctx_json(s, seat)
+        c["i18n"] = tr
+        c["events"] = [{"seq": k, "event": e} for k, e in enumerate(events)]
+        page.evaluate(_RENDER, json.loads(json.dumps(c)))
+
+    s = position(2, hands=[hand(blue=3), hand(red=4)])
+    show(s, 0, [])
+    symbols = page.evaluate("""() => [...document.querySelectorAll('.ttr-map g.route')].map((g) => [
+        g.querySelectorAll('rect.space').length, g.querySelectorAll('.colour-symbol').length])""")
+    for r, (spaces, marks) in enumerate(symbols):
+        colour = GAME.colors[GAME.route_color[r]] if GAME.route_color[r] < 8 else "gray"
+        assert spaces == GAME.route_length[r]
+        assert marks == (0 if colour == "gray" else spaces), (r, colour)
+    # one symbol per colour, distinct
+    shapes = page.evaluate("""() => [...document.querySelectorAll('.ttr-legend-item')].map((i) =>
+        [i.dataset.kind, (i.querySelector('path') || {getAttribute: () => ''}).getAttribute('d')])""")
+    assert [k for k, _ in shapes] == ["red", "orange", "yellow", "green", "blue", "pink", "black",
+                                      "white", "gray"]
+    drawn = [d for k, d in shapes if k != "gray"]
+    assert "" not in drawn
+    assert len(set(drawn)) == len(drawn)  # badges of one size: one shape, one path
+    assert page.locator(".ttr-hand .ttr-card[data-kind='blue'] .badge-icon path").count() == 1
+    assert page.locator(".ttr-map .last-move-halo").count() == 0
+    # seat 0 drew two cards, then seat 1 claimed Montreal - New York: seat 0 sees it lit,
+    # with seat 1's mark on its cars
+    r = route("Montreal", "New York")
+    s = position(2, hands=[hand(blue=3), hand(red=4)], claimed={1: [r]})
+    events = [{"type": "take_blind", "player": 0}, {"type": "take_blind", "player": 0},
+              {"type": "claim_route", "player": 1, "route": r}]
+    show(s, 0, events)
+    lit = page.locator(".ttr-map g.route.last-move")
+    assert lit.count() == 1 and lit.get_attribute("data-route") == str(r)
+    assert lit.locator("line.last-move-halo").count() == 1
+    assert lit.locator(".seat-mark[data-seat='1']").count() == GAME.route_length[r]
+    # the claimer itself sees nothing lit: the last move is its own
+    show(s, 1, events)
+    assert page.locator(".ttr-map .last-move-halo").count() == 0
+    # a spectator sees the last player's move
+    show(s, None, events)
+    assert page.locator(".ttr-map g.route.last-move").count() == 1
     ctx.close()
     assert errors == []
