@@ -3,8 +3,10 @@
 //   (the same colour has the same symbol in every game) and a mark for each seat;
 // - the last move: the events this seat has not seen played yet, to highlight on the board;
 // - the board's size: an SVG that fits the window's width and, on a large screen, its height;
-// - names on a map, each placed where it covers the least of the others and of the drawing.
-import {svg as s} from "./dom.js";
+// - names on a map, each placed where it covers the least of the others and of the drawing;
+// - on a narrow screen, a button that shows the map larger, to scroll across.
+import {t} from "./common.js";
+import {html as h, svg as s} from "./dom.js";
 
 // Shapes on a unit square centred on 0,0 (radius 1): polygons, or "circle" and "ring".
 const R3 = Math.sqrt(3) / 2;
@@ -107,6 +109,21 @@ export function recentEvents(ctx) {
     }
   }
   return out.reverse();
+}
+
+// A narrow screen shows the whole board small; this button (shown only there) shows it at
+// 2.5 times that width in a box that scrolls sideways, and back. Remembered across renders.
+let zoomed = false;
+export function zoomable(board, lang) {
+  const box = h("div", {class: "board-zoom" + (zoomed ? " zoomed" : "")}, board);
+  const button = h("button", {type: "button", class: "board-zoom-button", "aria-pressed": String(zoomed),
+    onclick: () => {
+      zoomed = !zoomed;
+      box.classList.toggle("zoomed", zoomed);
+      button.setAttribute("aria-pressed", String(zoomed));
+      button.textContent = t(zoomed ? "zoom_out" : "zoom_in", lang);
+    }}, t(zoomed ? "zoom_out" : "zoom_in", lang));
+  return h("div", {class: "board-zoom-frame"}, button, box);
 }
 
 // The CSS width of a board of this aspect (width / height): the container's width, and on a

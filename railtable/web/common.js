@@ -88,6 +88,7 @@ const STRINGS = {
     "err.not_your_seat": "This seat belongs to another account.",
     play_bots: "Play against bots", play_bots_note: "A table with bots in the other seats; you sit down at once.",
     bots_table_name: "{game}: {name} against bots", guest: "Guest",
+    zoom_in: "Enlarge the map", zoom_out: "Fit the map to the screen",
     "err.bad_content_type": "The request is not valid.",
   },
   ru: {
@@ -177,6 +178,7 @@ const STRINGS = {
     "err.not_your_seat": "Это место принадлежит другой учётной записи.",
     play_bots: "Играть с ботами", play_bots_note: "Стол, где остальные места занимают боты; вы садитесь сразу.",
     bots_table_name: "{game}: {name} против ботов", guest: "Гость",
+    zoom_in: "Увеличить карту", zoom_out: "Вся карта на экране",
     "err.bad_content_type": "Неверный запрос.",
   },
 };

@@ -12,7 +12,7 @@
 // The observation is described in docs/games/railways_of_the_world.md.
 
 import {html as h, svg as s} from "/static/dom.js";
-import {colourBadge, colourSymbol, fitWidth, placeLabels, recentEvents, seatBadge, seatMark, shape} from "/static/board.js";
+import {colourBadge, colourSymbol, fitWidth, placeLabels, recentEvents, seatBadge, seatMark, zoomable} from "/static/board.js";
 
 const SIZE = 22;
 const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
@@ -418,6 +418,7 @@ export function render(root, ctx) {
     drawPlayers(ctx), drawCards(ctx, idx), legend(ctx));
   const map = drawMap(ctx, idx);
   // the map's box has the width; the panel takes what is left beside it, or goes below
-  const board = h("div", {class: "rotw-board", style: {width: fitWidth(Number(map.dataset.aspect), RESERVE, LEAST)}}, map);
+  const board = h("div", {class: "rotw-board", style: {width: fitWidth(Number(map.dataset.aspect), RESERVE, LEAST)}},
+    zoomable(map, ctx.lang));
   root.replaceChildren(h("style", {}, STYLE), h("div", {class: "rotw"}, board, panel));
 }

@@ -11,7 +11,7 @@
 // while it is legal). See docs/games/ticket_to_ride.md for the observation.
 
 import {html as h, svg as s} from "/static/dom.js";
-import {colourBadge, colourSymbol, fitWidth, placeLabels, recentEvents, seatBadge, seatMark} from "/static/board.js";
+import {colourBadge, colourSymbol, fitWidth, placeLabels, recentEvents, seatBadge, seatMark, zoomable} from "/static/board.js";
 
 const CARD = {
   red: "#d62828", orange: "#f08a24", yellow: "#f2c230", green: "#2f9e44", blue: "#2563eb",
@@ -37,7 +37,7 @@ const STYLE = `
 .ttr-draw, .ttr-mine, .ttr-info { display: flex; flex-wrap: wrap; gap: 6px 20px; align-items: flex-start; }
 .ttr-draw { align-items: center; }
 .ttr-label { display: block; font-size: 12px; color: var(--muted); }
-.ttr-row > .ttr-label, .ttr-draw > .ttr-label { display: inline; margin-right: 2px; }
+.ttr-row > .ttr-label, .ttr-draw > .ttr-label, .ttr-legend > .ttr-label { display: inline; margin-right: 2px; }
 .ttr-card { display: inline-flex; align-items: center; gap: 4px; padding: 4px 7px; border-radius: 6px;
   border: 1px solid #333; font: inherit; font-size: 13px; line-height: 1.25; }
 button.ttr-card.can { cursor: pointer; box-shadow: 0 0 0 2px #111; }
@@ -57,6 +57,8 @@ button.ttr-card.can:hover { transform: translateY(-2px); }
 .ttr-last-round { color: #b91c1c; font-weight: 700; margin: 0; }
 .ttr-final ul { margin: 0; padding-left: 18px; }
 .ttr-map g.route.can:hover .space { stroke-width: 2.6; filter: brightness(1.15); }
+.ttr-map g.city.lit circle { stroke: #b00020; stroke-width: 4; }
+.ttr-tickets li, .ttr-offer li { cursor: default; }
 `;
 
 // UI state kept between renders (reset when it no longer fits the legal actions)
@@ -251,8 +253,18 @@ function card(ctx, kind, count, attrs = {}) {
     count !== undefined && count !== null ? h("b", {}, `×${count}`) : null);
 }
 
+// Pointing at a ticket lights its two cities on the map.
+function lightCities(ev, t, on) {
+  const map = ev.currentTarget.closest(".ttr");
+  for (const c of [t.a, t.b]) {
+    const g = map && map.querySelector(`.ttr-map g.city[data-city='${c}']`);
+    if (g) g.classList.toggle("lit", on);
+  }
+}
+
 function ticketLine(ctx, obs, t, mark) {
-  return h("li", {"data-ticket": t.id},
+  return h("li", {"data-ticket": t.id, onmouseenter: (ev) => lightCities(ev, t, true),
+                  onmouseleave: (ev) => lightCities(ev, t, false)},
     mark === true ? "✔ " : mark === false ? "✘ " : "",
     `${cityName(ctx, obs, t.a)} – ${cityName(ctx, obs, t.b)} (${t.points})`);
 }
@@ -293,7 +305,8 @@ function offerPanel(root, ctx, obs, idx) {
   const match = idx.keep.find((c) => [...c.action.tickets].sort((a, b) => a - b).join(",") === chosen.join(","));
   return h("div", {class: "ttr-offer ttr-box ttr-ask"},
     h("b", {}, `${tr(ctx, "ui", "offer", "tickets on offer")} (${tr(ctx, "ui", "keep_min", "keep at least")} ${obs.keep_min})`),
-    h("ul", {}, obs.offer.map((t) => h("li", {},
+    h("ul", {}, obs.offer.map((t) => h("li", {onmouseenter: (ev) => lightCities(ev, t, true),
+                                             onmouseleave: (ev) => lightCities(ev, t, false)},
       h("label", {}, h("input", {type: "checkbox", "data-ticket": t.id, checked: ui.keep.has(t.id),
         onchange: (e) => { if (e.target.checked) ui.keep.add(t.id); else ui.keep.delete(t.id); render(root, ctx); }}),
         ` ${cityName(ctx, obs, t.a)} – ${cityName(ctx, obs, t.b)} (${t.points})`)))),
@@ -333,7 +346,7 @@ function playersTable(ctx, obs) {
 }
 
 function legend(ctx) {
-  return h("div", {class: "ttr-legend", "aria-label": tr(ctx, "ui", "legend", "colours")},
+  return h("div", {class: "ttr-legend"}, h("span", {class: "ttr-label"}, tr(ctx, "ui", "legend", "colours")),
     [...KINDS.filter((k) => k !== "locomotive"), "gray"].map((k) =>
       h("span", {class: "ttr-legend-item", "data-kind": k}, colourBadge(k, CARD[k], 16), colorName(ctx, k))));
 }
@@ -385,5 +398,5 @@ export function render(root, ctx) {
         h("ul", {}, ts.map((t) => ticketLine(ctx, obs, t, t.completed)))));
     });
   }
-  root.replaceChildren(h("style", {}, STYLE), h("div", {class: "ttr"}, drawMap(ctx, obs, idx), below));
+  root.replaceChildren(h("style", {}, STYLE), h("div", {class: "ttr"}, zoomable(drawMap(ctx, obs, idx), ctx.lang), below));
 }

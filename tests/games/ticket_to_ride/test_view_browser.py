@@ -206,6 +206,14 @@ def test_colours_have_symbols_and_the_last_move_is_lit(server, browser):  # noqa
     assert len(set(drawn)) == len(drawn)  # badges of one size: one shape, one path
     assert page.locator(".ttr-hand .ttr-card[data-kind='blue'] .badge-icon path").count() == 1
     assert page.locator(".ttr-map .last-move-halo").count() == 0
+    # pointing at a ticket lights its two cities
+    t = s.observation(0)["tickets"][0]
+    page.hover(f".ttr-tickets li[data-ticket='{t['id']}']")
+    assert sorted(int(page.locator(".ttr-map g.city.lit").nth(i).get_attribute("data-city"))
+                  for i in range(page.locator(".ttr-map g.city.lit").count())) == \
+        sorted([t["a"], t["b"]])
+    page.mouse.move(0, 0)
+    assert page.locator(".ttr-map g.city.lit").count() == 0
     # seat 0 drew two cards, then seat 1 claimed Montreal - New York: seat 0 sees it lit,
     # with seat 1's mark on its cars
     r = route("Montreal", "New York")
@@ -225,3 +233,29 @@ def test_colours_have_symbols_and_the_last_move_is_lit(server, browser):  # noqa
     assert page.locator(".ttr-map g.route.last-move").count() == 1
     ctx.close()
     assert errors == []
+
+
+def test_a_phone_can_enlarge_the_map(server, browser):  # noqa: F811
+    # on a narrow screen the whole map fits the width; a button shows it larger, to scroll
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(server.url + "/api/health")
+    page.add_style_tag(url="/static/app.css")  # the shell's style sheet, as on the table page
+    c = _ctx_json(position(2), 0)
+    c["i18n"] = i18n()["ru"]
+    page.evaluate(_RENDER, json.loads(json.dumps(c)))
+    width = page.evaluate("() => document.querySelector('.ttr-map').getBoundingClientRect().width")
+    assert width <= 390
+    button = page.locator(".board-zoom-button")
+    assert button.is_visible() and button.inner_text() == "Увеличить карту"
+    button.click()
+    wide = page.evaluate("() => document.querySelector('.ttr-map').getBoundingClientRect().width")
+    assert wide > 2 * width
+    assert page.evaluate("() => document.querySelector('.board-zoom').scrollWidth") > 390
+    assert button.inner_text() == "Вся карта на экране"
+    # a click on a route still claims it, and the map stays enlarged after the next render
+    page.evaluate(_RENDER, json.loads(json.dumps(c)))
+    assert page.evaluate("() => document.querySelector('.ttr-map').getBoundingClientRect().width") == wide
+    page.locator(".board-zoom-button").click()
+    assert page.evaluate("() => document.querySelector('.ttr-map').getBoundingClientRect().width") == width
+    ctx.close()
