@@ -32,7 +32,7 @@ const RESERVE = 96, LEAST = 690;
 const STYLE = `
 .rotw { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; font-size: 14px; }
 .rotw-board { flex: none; max-width: 100%; }
-.rotw-board svg { width: 100%; }
+.rotw-board svg.rotw-map { width: 100%; }
 .rotw-panel { flex: 1 1 250px; min-width: 0; display: flex; flex-direction: column; gap: 8px; }
 .rotw-head { font-weight: 600; }
 .rotw-head .muted { font-weight: 400; }

@@ -54,6 +54,10 @@ button.ttr-card.can:hover { transform: translateY(-2px); }
 .ttr-ask { border: 2px solid var(--accent); background: #fff8e8; }
 .ttr-offer ul { list-style: none; padding-left: 0; margin: 4px 0; }
 .ttr-pay { display: inline-flex; gap: 2px; padding: 3px; }
+.ttr-pay > *, .ttr-card { flex: none; white-space: nowrap; }
+.ttr-mapbox { position: relative; margin: 0 auto; max-width: 100%; }
+.ttr-mapbox > svg { width: 100%; }
+.ttr-pop { position: absolute; z-index: 2; max-width: min(440px, 96%); box-shadow: 0 4px 14px rgba(0,0,0,.3); }
 .ttr-last-round { color: #b91c1c; font-weight: 700; margin: 0; }
 .ttr-final ul { margin: 0; padding-left: 18px; }
 .ttr-map g.route.can:hover .space { stroke-width: 2.6; filter: brightness(1.15); }
@@ -197,8 +201,12 @@ function drawMap(ctx, obs, idx) {
   }
   const vw = x1 - x0, vh = y1 - y0;
   const svg = s("svg", {viewBox: `${x0.toFixed(1)} ${y0.toFixed(1)} ${vw.toFixed(1)} ${vh.toFixed(1)}`,
-                        class: "ttr-map board-svg", role: "img",
-                        style: `width:${fitWidth(vw / vh, RESERVE, LEAST)}`});
+                        class: "ttr-map board-svg", role: "img"});
+  // where a route's middle is, as fractions of the map's box (for the payment's panel)
+  const middle = (r) => {
+    const rt = obs.map.routes[r];
+    return [((pts[rt.a][0] + pts[rt.b][0]) / 2 - x0) / vw, ((pts[rt.a][1] + pts[rt.b][1]) / 2 - y0) / vh];
+  };
   svg.append(defs());
   svg.append(s("rect", {x: x0, y: y0, width: vw, height: vh, rx: 8, fill: "#eef3e8", class: "sea"}));
   const final = obs.final, res = obs.result;
@@ -239,7 +247,7 @@ function drawMap(ctx, obs, idx) {
     cities.append(g);
   });
   svg.append(cities);
-  return svg;
+  return {svg, aspect: vw / vh, middle};
 }
 
 // A card: its colour, its symbol and its name (and a count); a button when it can be taken.
@@ -276,8 +284,10 @@ function payChips(ctx, route, pay) {
   return [cards ? card(ctx, pay.color, cards) : null, locos ? card(ctx, "locomotive", locos) : null];
 }
 
-function paymentPanel(ctx, obs, idx) {
-  // a claim waiting for its payment: the choices are this seat's legal payments
+// A claim waiting for its payment: this seat's legal payments in a panel over the map, by
+// the route (placed so that it stays inside the map); another seat's claim is named under
+// the map.
+function paymentPanel(ctx, obs, idx, map) {
   if (obs.pending_route === null || obs.pending_route === undefined) return null;
   const r = obs.map.routes[obs.pending_route];
   const title = `${cityName(ctx, obs, r.a)} – ${cityName(ctx, obs, r.b)} (${r.length}, ${colorName(ctx, r.color)})`;
@@ -285,7 +295,14 @@ function paymentPanel(ctx, obs, idx) {
     return h("div", {class: "ttr-payment ttr-box"},
       `${seatName(ctx, obs.current_player)} — ${tr(ctx, "ui", "pending", "claiming")}: ${title}`);
   }
-  return h("div", {class: "ttr-payment ttr-box ttr-ask"},
+  const [fx, fy] = map.middle(obs.pending_route);
+  const pct = (v) => `${(v * 100).toFixed(1)}%`;
+  const place = {
+    left: fx < 0.35 ? pct(fx) : null, right: fx > 0.65 ? pct(1 - fx) : null,
+    top: fy < 0.55 ? `calc(${pct(fy)} + 14px)` : null, bottom: fy >= 0.55 ? `calc(${pct(1 - fy)} + 14px)` : null,
+  };
+  if (fx >= 0.35 && fx <= 0.65) { place.left = pct(fx); place.transform = "translateX(-50%)"; }
+  return h("div", {class: "ttr-payment ttr-box ttr-ask ttr-pop", style: place},
     h("b", {}, `${title}: ${tr(ctx, "ui", "choose_payment", "choose how to pay")}`),
     h("div", {class: "ttr-row"}, idx.pays.map((c) =>
       h("button", {type: "button", class: "ttr-pay", "data-id": c.id, title: c.label,
@@ -358,8 +375,10 @@ export function render(root, ctx) {
   const u = (k, f) => tr(ctx, "ui", k, f);
   const below = h("div", {class: "ttr-side"});
 
-  const pay = paymentPanel(ctx, obs, idx);
-  if (pay) below.append(pay);
+  const map = drawMap(ctx, obs, idx);
+  const box = h("div", {class: "ttr-mapbox", style: {width: fitWidth(map.aspect, RESERVE, LEAST)}}, map.svg);
+  const pay = paymentPanel(ctx, obs, idx, map);
+  if (pay) (pay.classList.contains("ttr-pop") ? box : below).append(pay);
   const offer = offerPanel(root, ctx, obs, idx);
   if (offer) below.append(offer);
   if (obs.last_round && !obs.final) {
@@ -398,5 +417,5 @@ export function render(root, ctx) {
         h("ul", {}, ts.map((t) => ticketLine(ctx, obs, t, t.completed)))));
     });
   }
-  root.replaceChildren(h("style", {}, STYLE), h("div", {class: "ttr"}, zoomable(drawMap(ctx, obs, idx), ctx.lang), below));
+  root.replaceChildren(h("style", {}, STYLE), h("div", {class: "ttr"}, zoomable(box, ctx.lang), below));
 }

@@ -136,6 +136,11 @@ def test_claim_then_payment_or_back_in_the_view(server, browser):  # noqa: F811
     assert page.locator(".ttr-map g.route.pending").count() == 1
     assert page.locator(f".ttr-map g.route.pending[data-route='{r}']").count() == 1
     assert "Монреаль" in page.locator(".ttr-payment").inner_text()
+    # the choice is over the map, by the route, inside the map's box
+    pop = page.locator(".ttr-mapbox > .ttr-payment").bounding_box()
+    box = page.locator(".ttr-mapbox").bounding_box()
+    assert box["x"] <= pop["x"] and pop["x"] + pop["width"] <= box["x"] + box["width"]
+    assert box["y"] <= pop["y"] and pop["y"] + pop["height"] <= box["y"] + box["height"]
     chips = page.locator(".ttr-pay").nth(1).locator("[data-kind]")
     assert [chips.nth(i).get_attribute("data-kind") for i in range(chips.count())] == \
         ["blue", "locomotive"]
