@@ -1,7 +1,7 @@
 // What the game views' boards share (docs/developing.md, "Browser view"):
 // - marks that do not rest on colour alone: a symbol for each colour of pieces and cards
 //   (the same colour has the same symbol in every game) and a mark for each seat;
-// - the last move: the events this seat has not seen played yet, to highlight on the board;
+// - the last move: the events played since this seat's own last one, to light on the board;
 // - the board's size: an SVG that fits the window's width and, on a large screen, its height;
 // - names on a map, each placed where it covers the least of the others and of the drawing;
 // - on a narrow screen, a button that shows the map larger, to scroll across.
@@ -13,7 +13,6 @@ const R3 = Math.sqrt(3) / 2;
 const POLYGONS = {
   square: [[[-0.82, -0.82], [0.82, -0.82], [0.82, 0.82], [-0.82, 0.82]]],
   triangle: [[[0, -1], [1, 0.8], [-1, 0.8]]],
-  down: [[[0, 1], [1, -0.8], [-1, -0.8]]],
   diamond: [[[0, -1], [1, 0], [0, 1], [-1, 0]]],
   plus: [[[-0.32, -1], [0.32, -1], [0.32, -0.32], [1, -0.32], [1, 0.32], [0.32, 0.32], [0.32, 1],
           [-0.32, 1], [-0.32, 0.32], [-1, 0.32], [-1, -0.32], [-0.32, -0.32]]],
