@@ -346,7 +346,9 @@ class LiveTable:
             "standing": standing(self.result, self.seats, self.game.cooperative),
             "clock": self.clock_view(),
             "observation": st.observation(seat),
-            "log": [{"seq": s, "text": self._cached_text(e, lang, texts)} for s, e in entries],
+            # each line with its event, which the view reads to show the last move
+            "log": [{"seq": s, "text": self._cached_text(e, lang, texts), "event": e}
+                    for s, e in entries],
         }
         if full:
             msg["seat"] = seat

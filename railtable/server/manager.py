@@ -591,9 +591,11 @@ class Manager:
             try:
                 st = replay(record, record_events=True,
                             on_start=lambda s: lines.extend(
-                                {"seq": 0, "text": text(e)} for e in s.visible_events(None)),
+                                {"seq": 0, "text": text(e), "event": e}
+                                for e in s.visible_events(None)),
                             on_step=lambda i, _a, s: lines.extend(
-                                {"seq": i + 1, "text": text(e)} for e in s.visible_events(None)))
+                                {"seq": i + 1, "text": text(e), "event": e}
+                                for e in s.visible_events(None)))
             except RecordError as e:
                 raise ActionError("bad_record", f"the table cannot be replayed: {e}", 409) from None
             cur = st.current_player()

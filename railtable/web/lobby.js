@@ -148,6 +148,38 @@ function renderForm() {
   return box;
 }
 
+// One click: me in the first seat, the game's default bot in every other, a name made up in
+// my language, and straight to my seat.
+function renderQuickStart() {
+  const g = gamesList.find((x) => x.id === form.game);
+  return el("section", {class: "card quick-start", id: "quick-start"},
+    el("div", {class: "quick-row"},
+      el("select", {id: "quick-game", "aria-label": t("game", lang), onchange: (e) => { selectGame(e.target.value); render(); }},
+        gamesList.map((x) => el("option", {value: x.id, selected: x.id === form.game}, title(x.title, lang)))),
+      el("button", {type: "button", id: "play-bots", class: "primary", onclick: () => playBots(g)}, t("play_bots", lang))),
+    el("p", {class: "muted"}, t("play_bots_note", lang)),
+    quickError ? el("p", {class: "error", id: "quick-error"}, quickError) : null);
+}
+
+let quickError = "";
+
+async function playBots(g) {
+  const name = form.name.trim() || (account && account.name) || t("guest", lang);
+  const n = Math.max(form.players, g.min_players);
+  const seats = [{kind: "human", name}];
+  for (let i = 1; i < n; i++) seats.push({kind: "bot", bot: defaultSeat(g, i).slice(4)});
+  const tableName = t("bots_table_name", lang).replace("{game}", title(g.title, lang)).replace("{name}", name);
+  try {
+    const c = await api("/api/tables", {game: g.id, seats, options: form.options, cookie: true, lang,
+      name: tableName.slice(0, 64)});
+    localStorage.setItem(creatorKey(c.id), c.creator);
+    location.href = c.url;
+  } catch (e) {
+    quickError = errorText(e, lang);
+    render();
+  }
+}
+
 async function createTable() {
   const seats = [];
   for (let i = 0; i < form.players; i++) {
@@ -375,7 +407,7 @@ function render() {
     el("a", {class: "nav", id: "leaderboards", href: leaderboardHref(form.game || "")}, t("leaderboards", lang)),
     langSwitch(lang, (l) => { lang = l; render(); }));
   const main = document.getElementById("main");
-  main.replaceChildren(el("div", {class: "col"}, renderAccount(), renderForm(), renderCreated(), renderRules()),
+  main.replaceChildren(el("div", {class: "col"}, renderQuickStart(), renderAccount(), renderForm(), renderCreated(), renderRules()),
     el("section", {class: "card", id: "tables"}, el("h2", {}, t("tables", lang)), renderFilters(),
       el("div", {id: "table-list"}), el("div", {class: "pager", id: "pager"})));
   renderTables();

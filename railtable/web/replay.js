@@ -50,6 +50,7 @@ function render() {
     observation: data.observation, seat: null, legal: [], lang,
     i18n: (game.i18n && game.i18n[lang]) || {}, players: players.map((p) => ({name: playerName(p, lang), bot: p.kind === "bot"})),
     act: () => {}, current: cur, status: res ? "finished" : "running",
+    events: data.log.filter((e) => e.event).map((e) => ({seq: e.seq, event: e.event})),
   });
 }
 

@@ -322,6 +322,7 @@ function renderView() {
     observation: st.observation, seat: st.seat, legal: st.legal, lang,
     i18n: (game.i18n && game.i18n[lang]) || {}, players: players.map((p) => ({name: playerName(p, lang), bot: p.kind === "bot"})),
     act, current: turnOf(), status: st.status,
+    events: log.filter((e) => e.event).map((e) => ({seq: e.seq, event: e.event})),
   });
 }
 

@@ -8,6 +8,9 @@ from tests.server.util import ServerProcess
 # Debian's Chromium (scripts/test installs it). RAILTABLE_CHROMIUM points the tests at another
 # build, or at a missing path to check that a missing browser fails the run.
 CHROMIUM = os.environ.get("RAILTABLE_CHROMIUM", "/usr/bin/chromium")
+# Files a browser test keeps for people to look at (screenshots): git-ignored, kept by CI.
+ARTIFACTS = Path(os.environ.get("RAILTABLE_ARTIFACTS")
+                 or Path(__file__).resolve().parents[2] / "test-artifacts")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -57,3 +60,21 @@ def new_context(browser):
 @pytest.fixture
 def page_ru(new_context):
     return new_context()
+
+_kept: list[Path] = []
+
+
+def artifact(*parts: str) -> Path:
+    """A path under ARTIFACTS for a file this run keeps (its folder made); the end of the run
+    says where they are."""
+    path = ARTIFACTS.joinpath(*parts)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _kept.append(path)
+    return path
+
+
+def pytest_terminal_summary(terminalreporter):
+    folders = sorted({str(p.parent) for p in _kept})
+    for folder in folders:
+        n = sum(1 for p in _kept if str(p.parent) == folder)
+        terminalreporter.write_line(f"test artifacts: {n} files in {folder}")

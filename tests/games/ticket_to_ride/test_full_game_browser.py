@@ -29,7 +29,7 @@ def _click(page, mirror, a, used):
         "claim_route": f".ttr-map g.route[data-route='{d.get('route')}'][style*='pointer']",
         "pay": f".ttr-pay[data-id='{a}']",
         "cancel_claim": ".ttr-back",
-        "take_face_up": f".ttr-faceup [data-slot='{d.get('slot')}'][style*='pointer']",
+        "take_face_up": f".ttr-faceup button.can[data-slot='{d.get('slot')}']",
         "take_blind": ".ttr-deck:not([disabled])",
         "draw_tickets": ".ttr-ticket-pile:not([disabled])",
         "pass": ".ttr-pass",
