@@ -651,3 +651,24 @@ def test_a_city_hemmed_in_by_unfinished_track_is_open_again_next_round():
     to_turn(s, 0)
     s.apply(A_BUILD)
     assert A_BUILD_AT + h in s.legal_actions()
+
+
+# -- Фаза 1: what the log says of the auction -------------------------------------------------
+
+def test_the_log_names_the_first_player_and_what_he_paid():
+    # rulebook: Фаза 1 (the winner pays his bid and plays first; after a failed auction the
+    # card goes to the opener's left neighbour, who pays nothing): the log says who plays
+    # first, at what price, and the turn order
+    s = auction_opened_by(2)
+    s.apply(A_BID)          # seat 2 opens: $1,000
+    s.apply(A_PASS_BID)     # seat 0
+    s.apply(A_PASS_BID)     # seat 1: a failed auction
+    assert {"type": "first_player", "player": 0, "paid": 0, "order": [0, 1, 2],
+            "to": None} in s.events
+    s = auction_opened_by(1)
+    s.apply(A_BID)          # seat 1: $1,000
+    s.apply(A_BID + 1)      # seat 2: $3,000
+    s.apply(A_PASS_BID)     # seat 0
+    s.apply(A_PASS_BID)     # seat 1
+    assert {"type": "first_player", "player": 2, "paid": 3000, "order": [2, 0, 1],
+            "to": None} in s.events
