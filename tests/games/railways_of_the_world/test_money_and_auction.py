@@ -76,6 +76,7 @@ def test_faza2_notes_are_optional_a_player_without_money_may_pass():
     assert A_PASS_TURN in legal
     s.apply(A_PASS_TURN)
     assert s.notes == [0, 0, 0] and s.current_player() == 1
+    assert {"type": "pass_turn", "player": 0, "to": None} in s.events
     # with the cash for a tile the build is possible without a note: no pass then
     s = to_turn(fresh(3, 1), 0)
     s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]

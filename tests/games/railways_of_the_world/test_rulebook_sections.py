@@ -534,3 +534,141 @@ def test_interest_the_cash_covers_exactly_takes_no_new_note():
         events += s.events
     assert not [e for e in events if e["type"] == "notes"]
     assert obs_player(s, 0)["notes"] == 1 and obs_player(s, 0)["cash"] == 0
+
+
+# -- Прокладывание рельсов: costs read from the printed map --------------------------------
+
+TERRAIN_COST = {"plain": 2000, "water": 3000, "mountain": 4000}  # rulebook's cost table
+RIDGE_COST = 4000
+# the six directions of a step, as numbered in docs/games/railways_of_the_world.md (axial)
+AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def test_every_first_tile_costs_its_terrain_and_any_ridge_it_crosses():
+    # rulebook: Прокладывание рельсов (plain $2k, water $3k, mountain $4k, and $4k more for a
+    # tile laid across a ridge): every first tile out of every city, in every direction,
+    # priced from the board as the players see it (the observation's hexes and ridges)
+    s = to_turn(fresh(3, 1), 0)
+    board = s.observation(None)["board"]
+    terrain = {(q, r): t for q, r, t in board["hexes"]}
+    ridges = {frozenset([(q1, r1), (q2, r2)]) for q1, r1, q2, r2 in board["ridges"]}
+    give(s, 0, 50000)
+    s.apply(A_BUILD)
+    seen_ridge = set()
+    for start in [a - A_BUILD_AT for a in s.legal_actions()]:
+        s1 = s.clone()
+        s1.apply(A_BUILD_AT + start)
+        here = tuple(M.hex_qr[start])
+        for a in s1.legal_actions():
+            if not A_STEP <= a < A_STEP + 6:
+                continue
+            s2 = s1.clone()
+            s2.apply(a)
+            if s2.phase != R.PH_BUILD:
+                continue  # the step reached a city (no tile)
+            tile = tuple(s2.observation(0)["building"]["track"][-1][:2])
+            crosses = frozenset([here, tile]) in ridges
+            seen_ridge.add(crosses)
+            want = TERRAIN_COST[terrain[tile]] + (RIDGE_COST if crosses else 0)
+            assert s2.cash[0] == 50000 - want, (here, a - A_STEP, tile)
+    assert seen_ridge == {True, False}
+
+
+def test_the_survey_crew_allows_a_fifth_tile_and_no_sixth():
+    # rulebook: Прокладывание рельсов (up to four tiles a build) and Получение карты операции,
+    # purple diamond (Survey Crew, our design: one tile more, once a round): after the fifth
+    # tile only a step into a city is left
+    s = fresh(2, 4)
+    c = GAME.card_id["survey_crew"]
+    if c in s.deck:
+        s.deck.remove(c)
+        s.display.append(c)
+    to_turn(s, 0)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + c)
+    to_turn(s, 0)
+    give(s, 0, 80000)
+    s.apply(A_BUILD)
+    cities = {tuple(M.hex_qr[h]) for h in M.city_hex}
+
+    def grow(s2, head, n):  # depth-first: a run of n tiles through hexes that are not cities
+        if n == 0:
+            return s2, head
+        for a in s2.legal_actions():
+            if A_STEP <= a < A_STEP + 6:
+                dq, dr = AXIAL[a - A_STEP]
+                nxt = (head[0] + dq, head[1] + dr)
+                if nxt in cities:
+                    continue
+                s3 = s2.clone()
+                s3.apply(a)
+                if s3.phase == R.PH_BUILD and (r := grow(s3, nxt, n - 1)) is not None:
+                    return r
+        return None
+
+    for start in [a - A_BUILD_AT for a in s.legal_actions()]:
+        s1 = s.clone()
+        s1.apply(A_BUILD_AT + start)
+        if (found := grow(s1, tuple(M.hex_qr[start]), 5)) is not None:
+            break
+    assert found is not None
+    five, head = found
+    assert len(five.observation(0)["building"]["track"]) == 5
+    for a in five.legal_actions():
+        if A_STEP <= a < A_STEP + 6:
+            dq, dr = AXIAL[a - A_STEP]
+            assert (head[0] + dq, head[1] + dr) in cities
+
+
+def test_a_city_hemmed_in_by_unfinished_track_is_open_again_next_round():
+    # rulebook: Прокладывание рельсов (a tile may not be laid on a hex whose tile is part of
+    # an unfinished link; at the end of the round unfinished links are removed):
+    # Jacksonville's three land neighbours each get an unfinished tile (seats 0-2), which
+    # closes the city to new track for the rest of the round (seat 3 may not start there),
+    # and it is open again in the next
+    s = to_turn(fresh(4, 1), 0)
+    jax = city("jacksonville")
+    h = M.city_hex[jax]
+    for p in range(4):
+        give(s, p, 40000)
+    for p, d in zip(range(3), (1, 2, 3)):
+        assert s.current_player() == p
+        s.apply(A_BUILD)
+        s.apply(A_BUILD_AT + h)
+        s.apply(A_STEP + d)
+        s.apply(A_FINISH)
+    assert len(s.observation(None)["unfinished"]) == 3
+    assert s.current_player() == 3 and A_BUILD in s.legal_actions()
+    s2 = s.clone()
+    s2.apply(A_BUILD)
+    assert A_BUILD_AT + h not in s2.legal_actions()
+    r = s.round
+    for p in range(4):
+        give(s, p, 100000)
+    while s.round == r:  # the rest of the round: locomotive upgrades, nobody builds
+        s.apply(A_UPGRADE)
+    assert s.observation(None)["unfinished"] == []
+    to_turn(s, 0)
+    s.apply(A_BUILD)
+    assert A_BUILD_AT + h in s.legal_actions()
+
+
+# -- Фаза 1: what the log says of the auction -------------------------------------------------
+
+def test_the_log_names_the_first_player_and_what_he_paid():
+    # rulebook: Фаза 1 (the winner pays his bid and plays first; after a failed auction the
+    # card goes to the opener's left neighbour, who pays nothing): the log says who plays
+    # first, at what price, and the turn order
+    s = auction_opened_by(2)
+    s.apply(A_BID)          # seat 2 opens: $1,000
+    s.apply(A_PASS_BID)     # seat 0
+    s.apply(A_PASS_BID)     # seat 1: a failed auction
+    assert {"type": "first_player", "player": 0, "paid": 0, "order": [0, 1, 2],
+            "to": None} in s.events
+    s = auction_opened_by(1)
+    s.apply(A_BID)          # seat 1: $1,000
+    s.apply(A_BID + 1)      # seat 2: $3,000
+    s.apply(A_PASS_BID)     # seat 0
+    s.apply(A_PASS_BID)     # seat 1
+    assert {"type": "first_player", "player": 2, "paid": 3000, "order": [2, 0, 1],
+            "to": None} in s.events

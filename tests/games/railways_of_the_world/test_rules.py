@@ -147,6 +147,8 @@ def test_build_costs_by_terrain_and_ridge(terrain, ridge, cost):
     give(s, 0, 50000)
     s.apply(A_BUILD)
     s.apply(A_BUILD_AT + M.city_hex[c])
+    assert s.events == [{"type": "build_start", "player": 0,
+                         "hex": list(M.hex_qr[M.city_hex[c]]), "to": None}]
     assert {dd: cc for dd, cc, _t, _c in s._steps(0)}[d] == cost
     assert f"${cost:,}" in s.describe(A_STEP + d)
     s.apply(A_STEP + d)
@@ -246,6 +248,11 @@ def test_urbanize_gray_city():
     s.apply(A_URB_COLOUR + 3)
     s.apply(A_URB_CITY + g)
     assert s.city_colour[g] == 3 and s.new_city_tiles[3] == 2
+    # the log tells who urbanized which city, in which colour, with which cubes
+    urb = [e for e in s.events if e["type"] == "urbanize"]
+    assert len(urb) == 1 and (urb[0]["player"], urb[0]["city"], urb[0]["colour"]) == (2, g, 3)
+    assert sorted(urb[0]["cubes"]) == sorted(k for k in range(5)
+                                             for _ in range(s.cubes[g * 5 + k]))
     assert sum(s.cubes[g * 5:g * 5 + 5]) == 2 and not s.empty[g] and s.markers == 0
     assert s.cash[2] == 2000 and sum(s.bag) + sum(s.cubes) == TOTAL_CUBES
 
@@ -395,6 +402,7 @@ def test_once_per_round_card():
     to_turn(s, 0)
     s.apply(A_USE_CARD + c)
     assert s.cash[0] == 2000 and s.current_player() == 0
+    assert s.events == [{"type": "use_card", "player": 0, "card": c, "to": None}]
     assert A_USE_CARD + c not in s.legal_actions()
 
 
@@ -469,6 +477,8 @@ def test_end_after_one_more_round_and_scoring():
     to_turn(s2, 0)
     deliver_alone(s2, cs[:2], [0])
     assert s2.end_round == s2.round + 1
+    # the log says which round is the last
+    assert {"type": "end_triggered", "last_round": s2.round + 1, "to": None} in s2.events
     r0 = s2.round
     _finish_round(s2)
     assert not s2.is_terminal() and s2.round == r0 + 1
