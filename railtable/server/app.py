@@ -139,13 +139,20 @@ def game_bots(game) -> list[str]:
 def options_info(game) -> dict:
     """The options' JSON schema, each option with its explanation from the catalogue
     (`"explain": {"options": ...}` of i18n.json) as its description, {"en": ..., "ru": ...}:
-    the lobby shows it beside the option."""
+    the lobby shows it beside the option; a choice option's values with their names
+    (`"option_values"` of i18n.json) as `x-enum-titles`: {value: {"en": ..., "ru": ...}}."""
     schema = game.options_schema()
     for name, prop in schema["properties"].items():
         about = {lang: text for lang in howto.LANGS
                  if (text := howto.explanations(game, lang, "options").get(name))}
         if about:
             prop["description"] = about
+        if "enum" in prop:
+            # each choice's name for the form ("option_values" of i18n.json), never a raw id
+            prop["x-enum-titles"] = {
+                value: {lang: (game.i18n(lang).get("option_values") or {}).get(name, {}).get(value, value)
+                        for lang in howto.LANGS}
+                for value in prop["enum"]}
     return schema
 
 

@@ -78,7 +78,8 @@ function optionInput(name, prop) {
       onchange: (e) => { form.options[name] = e.target.checked; }});
   } else if (prop.enum) {
     input = el("select", {name, onchange: (e) => { form.options[name] = e.target.value; }},
-      prop.enum.map((v) => el("option", {value: v, selected: v === form.options[name]}, v)));
+      prop.enum.map((v) => el("option", {value: v, selected: v === form.options[name]},
+        (prop["x-enum-titles"] && prop["x-enum-titles"][v] && prop["x-enum-titles"][v][lang]) || v)));
   } else if (prop.type === "integer" || prop.type === "number") {
     input = el("input", {type: "number", name, value: form.options[name], min: prop.minimum, max: prop.maximum,
       step: prop.type === "integer" ? 1 : "any",

@@ -101,3 +101,24 @@ def test_the_lobby_learns_which_games_have_pages_and_what_options_do(client):
             assert prop["description"][lang] == howto.explanations(
                 games()["colt_express"], lang, "options")[name]
     assert "description" not in info["toy"]["options"]["properties"]["decisions"]
+
+
+def test_every_choice_of_every_option_has_a_name_in_both_languages(client):
+    # issue #29 point 1: the lobby's form never shows a raw id such as `central_europe`
+    info = {g["id"]: g for g in client.get("/api/games").json()}
+    seen = 0
+    for gid, g in info.items():
+        for name, prop in g["options"]["properties"].items():
+            if "enum" not in prop:
+                continue
+            titles = prop["x-enum-titles"]
+            assert set(titles) == set(prop["enum"]), (gid, name)
+            for value, by_lang in titles.items():
+                seen += 1
+                for lang in ("ru", "en"):
+                    text = by_lang[lang]
+                    assert text and text != value, (gid, name, value, lang)
+                    assert "_" not in text, (gid, name, value, lang)
+    assert seen >= 10  # Switch & Signal's board, layout, tokens; Steamland's level; the map
+    ss = info["switch_and_signal"]["options"]["properties"]["board"]["x-enum-titles"]
+    assert ss["central_europe"] == {"ru": "Центральная Европа", "en": "Central Europe"}
