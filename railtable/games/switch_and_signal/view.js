@@ -67,7 +67,7 @@ const STYLE = `
 .ss-map .ss-pick:hover .ss-halo{fill:${PICK}77}
 .ss-map .ss-line.ss-pick .ss-halo{stroke:${PICK}99;stroke-width:16;fill:none}
 .ss-map .ss-line.ss-pick:hover .ss-halo{stroke:${PICK}}
-.ss-map .ss-last{fill:none;stroke:${LAST};stroke-width:3;stroke-dasharray:6 4}
+.ss-map .ss-last{fill:none;stroke:${LAST};stroke-width:3;stroke-dasharray:6 4;pointer-events:none}
 .ss-map text{paint-order:stroke;stroke-linejoin:round}
 `;
 
