@@ -43,8 +43,9 @@ const STYLE = `
 .sl-last{outline:2px dashed ${LAST};outline-offset:1px}
 .sl-mapbox{position:relative}
 .sl-mapwrap{overflow:auto;max-width:100%}
-.sl-map{display:block;width:100%;height:auto;background:#f3efe6;border-radius:6px;font-family:${FONT}}
-.sl-mapwrap.sl-zoomed .sl-map{width:max(200%,900px);max-width:none;max-height:none !important}
+.sl-mapwrap{background:#f3efe6;border-radius:6px}
+.sl-map{display:block;width:100%;height:auto;margin:0 auto;font-family:${FONT}}
+.sl-mapwrap.sl-zoomed .sl-map{width:max(200%,900px);max-width:none !important;max-height:none !important}
 .sl-zoom{position:absolute;top:6px;right:6px;opacity:.9;font-size:13px;padding:.15rem .5rem}
 .sl-section{margin-top:.5rem}
 .sl-section > h4{margin:.2rem 0;font-size:14px;color:#6b5b4b}
@@ -274,12 +275,13 @@ function drawMap(ctx, root, diff) {
   const m = R + 8;
   const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
   const w = Math.max(...xs) + m - x0, hh = Math.max(...ys) + m - y0;
-  // never drawn so small that a text falls under 11 CSS pixels: a big map may be taller
-  // than the window (and scrolls) rather than illegible
+  // never drawn so small that a text falls under 11 CSS pixels (a big map may be taller
+  // than the window, and scrolls, rather than illegible), nor so large that the few hexes
+  // of the first turns fill the screen
   const least = Math.ceil(hh * 11 / F);
   const svg = s("svg", {class: "sl-map", viewBox: `${x0.toFixed(1)} ${y0.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`,
                         role: "img", "aria-label": tr(ctx, "ui", "map"), "font-family": FONT,
-                        style: `max-height:max(calc(100vh - 130px), ${least}px)`});
+                        style: `max-height:max(calc(100vh - 130px), ${least}px);max-width:${Math.round(w * 1.25)}px`});
   svg.append(patterns());
   svg.addEventListener("click", () => closeMenu(root));
   const me = ctx.seat !== null && ctx.seat !== undefined ? ctx.seat : null;

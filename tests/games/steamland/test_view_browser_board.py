@@ -191,3 +191,16 @@ def test_last_move_outlines_what_others_did(desk):
     s.apply(s.legal_actions()[-1])
     show(page, GAME, s, 0, "ru")
     assert page.locator(f"{MAP} line.sl-ring[data-moved='1']").count() == 0
+
+
+def test_spectator_sees_the_board_without_choices(desk):
+    # a spectator (and the replay page) has no seat and no legal actions
+    page = desk
+    states = _game(3, 2, "apprentice", 120, wander=0)
+    i, j = _other_turn(states)
+    show(page, GAME, states[j - 1], None, "en", fresh=True)
+    show(page, GAME, states[j], None, "en")
+    assert page.locator("#test-root .sl-pick").count() == 0
+    assert page.locator(f"{MAP} .sl-pawn").count() == 2
+    # nobody's tasks are shown, only counted
+    assert page.locator("#test-root [data-part='players'] .sl-task").count() == 0

@@ -267,3 +267,19 @@ def test_own_decision_rings_only_itself(desk):
         "(es) => es.map((e) => Number(e.dataset.field))")
     assert sorted(fields) == sorted([f, g])
     assert page.locator(f"{MAP} .ss-last").count() == 2
+
+
+def test_spectator_sees_the_board_without_choices(desk):
+    # a spectator (and the replay page) has no seat and no legal actions
+    page = desk
+    states = _bot_states("central_europe", 3, 60)
+    trains = [s.observation(None)["trains"] for s in states]
+    k = next(k for k in range(1, len(states)) if trains[k] != trains[k - 1])
+    show(page, GAME, states[k - 1], None, "en", fresh=True)
+    show(page, GAME, states[k], None, "en")
+    assert page.locator("#test-root .ss-pick").count() == 0
+    # the last step is ringed: the trains it moved
+    moved = [t["id"] for t, b in zip(trains[k], trains[k - 1]) if t != b]
+    ringed = page.locator(f"{MAP} .ss-train:has(.ss-last)").evaluate_all(
+        "(es) => es.map((e) => Number(e.dataset.train))")
+    assert sorted(ringed) == sorted(t for t in moved if trains[k][t]["where"] != "depot")
