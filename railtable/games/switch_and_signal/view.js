@@ -627,6 +627,11 @@ function drawMap(ctx, root, obs, L, diff) {
     }
     g.append(s("text", {x: t.good ? x - 9 : x, y: y + 4.5, "text-anchor": "middle", "font-size": F_SMALL,
                         "font-weight": 700, fill: TRAIN_INK[t.colour], "pointer-events": "none"}, trainTag(ctx, t)));
+    if (t.where === "start") {  // the starting point's number, which the train covers
+      g.append(s("circle", {cx: x - half - 2, cy: y - 13, r: 10, fill: "#fff", stroke: "#3b3b3b", "stroke-width": 1.5}));
+      g.append(s("text", {x: x - half - 2, y: y - 8.5, "text-anchor": "middle", "font-size": F_SMALL, "font-weight": 700,
+                          "pointer-events": "none"}, String(obs.starting_numbers[t.node] ?? "")));
+    }
     if (t === moving) {
       g.append(s("circle", {cx: x + 20, cy: y - 14, r: 10, fill: PICK, stroke: "#fff", "stroke-width": 1.5}));
       g.append(s("text", {x: x + 20, y: y - 9.5, "text-anchor": "middle", "font-size": F_SMALL, "font-weight": 700,
