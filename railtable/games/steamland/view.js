@@ -83,6 +83,13 @@ function ui(ctx, key, fields = {}) {
   return String(tr(ctx, "ui", key)).replace(/\{(\w+)\}/g, (m, k) => (k in fields ? fields[k] : m));
 }
 
+// a number with its noun in the right plural form (the forms in "ui", the rule the
+// browser's, CLDR's, as Babel's on the server)
+function counted(ctx, n, forms) {
+  const f = tr(ctx, "ui", forms) || {};
+  return f[new Intl.PluralRules(ctx.lang).select(n)] || f.other || "";
+}
+
 function find(ctx, want) {
   return (ctx.legal || []).filter((l) =>
     Object.entries(want).every(([k, v]) => l.action && l.action[k] === v));
@@ -407,7 +414,7 @@ function taskNeeds(ctx, obs, t, targets, visited) {
 
 function taskReward(ctx, obs, t) {
   const q = obs.catalogue.tasks[t];
-  const parts = [ui(ctx, "points", {n: q.points})];
+  const parts = [ui(ctx, "points", {n: q.points, points: counted(ctx, q.points, "points_forms")})];
   if (q.money) parts.push(money(q.money));
   parts.push(tr(ctx, "parts", q.part));
   if (q.reward_item) parts.push(ui(ctx, "an_item"));
@@ -454,9 +461,9 @@ function playerRows(ctx, root, obs, diff) {
     const row = h("div", {class: `sl-row${obs.turn === i ? " sl-current" : ""}${diff.players.has(i) ? " sl-last" : ""}`,
                           "data-seat": i},
       seatDot(i), h("b", {}, name(ctx, i)),
-      chip({"data-part": "points"}, ui(ctx, "points", {n: p.points})),
+      chip({"data-part": "points"}, ui(ctx, "points", {n: p.points, points: counted(ctx, p.points, "points_forms")})),
       chip({"data-part": "money"}, money(p.money)));
-    if (p.dungeon) row.append(chip({class: "sl-chip sl-alarm"}, ui(ctx, "dungeon", {n: p.dungeon})));
+    if (p.dungeon) row.append(chip({class: "sl-chip sl-alarm"}, ui(ctx, "dungeon", {n: p.dungeon, turns: counted(ctx, p.dungeon, "turns_forms")})));
     p.items.forEach((it, k) => {
       const acts = mine ? [...find(ctx, {type: "sell_item", slot: k}), ...find(ctx, {type: "gamble", slot: k}),
                            ...find(ctx, {type: "discard_item", slot: k}), ...find(ctx, {type: "trade_give", slot: k}),
