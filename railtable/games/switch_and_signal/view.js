@@ -312,12 +312,19 @@ const layouts = new Map();
 // that its 13-unit texts stay above 11 pixels there.
 const MAX_W = 1100, MAX_H = 690;
 
+const spread = new Map();  // board -> its nodes' positions at width W, spread apart
+
 function layout(ctx, map, board) {
   const key = `${board}:${ctx.lang}`;
   if (layouts.has(key)) return layouts.get(key);
+  if (!spread.has(board)) {
+    const pos = project(map.nodes, W);
+    relax(map, pos);
+    spread.set(board, pos);
+  }
   let width = W, out = null;
   for (let i = 0; i < 6; i++) {
-    const next = layoutAt(ctx, map, width);
+    const next = layoutAt(ctx, map, spread.get(board), width / W);
     const k = Math.min(MAX_W / next.viewBox[2], MAX_H / next.viewBox[3]);
     if (k >= 1 || !out) out = next;
     if (k >= 1 && k < 1.03) break;
@@ -327,9 +334,10 @@ function layout(ctx, map, board) {
   return out;
 }
 
-function layoutAt(ctx, map, width) {
-  const pos = project(map.nodes, width);
-  relax(map, pos);
+// the names' places and the viewBox for the spread network scaled by k
+function layoutAt(ctx, map, base, k) {
+  const pos = {};
+  for (const [id, p] of Object.entries(base)) pos[id] = [p[0] * k, p[1] * k];
   const byId = {};
   for (const n of map.nodes) byId[n.id] = n;
   const fields = map.fields.map((f) => fieldPoint(map, pos, byId, f));
