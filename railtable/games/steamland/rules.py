@@ -1537,16 +1537,22 @@ class SteamlandState(State):
                          "cards": [self._card_json(k, c, self.mkind)
                                    for k, c in enumerate(self.mdisp)]}
                         if self.phase == PH_MARKET else None),
-            "incoming": ([{"item": self.pend[0][2] >> 1}] if self.pend and self.pend[0][0] ==
-                         P_DISCARD and self.pend[0][1] == me else
-                         [{"weapon": self.pend[0][2]}] if self.pend and self.pend[0][0] ==
-                         P_WDISCARD and self.pend[0][1] == me else []),
+            "incoming": ([{"item": self.pend[0][2] >> 1,
+                           "kind": g.item_defs[g.i_kind[self.pend[0][2] >> 1]]["key"]}]
+                         if self.pend and self.pend[0][0] == P_DISCARD and self.pend[0][1] == me
+                         else [{"weapon": self.pend[0][2],
+                                "kind": g.weapon_defs[g.w_kind[self.pend[0][2]]]["key"]}]
+                         if self.pend and self.pend[0][0] == P_WDISCARD and self.pend[0][1] == me
+                         else []),
             "fight": fight,
             "pending": PENDING_NAMES[self.pend[0][0]] if self.pend else None,
             "trade": self._trade_json(me),
             "pending_cell": (self.pend[0][2] if self.pend and self.pend[0][0] in (
                 P_DISPLACE, P_DRAGON) else None),
+            # whose item the winner of a fight is choosing (pending "pick_item")
+            "pick_from": self.pend[0][2] if self.pend and self.pend[0][0] == P_PICK else None,
             "used": self.used,
+            "catalogue": g.catalogues[self.level],
         }
         return obs
 
@@ -1744,12 +1750,44 @@ class SteamlandGame(Game):
         bonus = d["levels"]["dragon_strength"]
         self.c_fight = [[st + (bonus[lv] if self.c_dragon[c] else 0)
                          for c, st in enumerate(self.c_str)] for lv in LEVELS]
+        # what a view shows of the cards (static, one per level): creatures' strength, what
+        # each task needs and gives, the terrain's movement costs
+        self.catalogues = [self._catalogue(lv) for lv in range(len(LEVELS))]
         # the opening purchase (the project's design for fair seats, docs/games/steamland.md)
         op = d["opening"]
         wkey = {w["key"]: k for k, w in enumerate(d["weapons"])}
         self.opening_weapons = [wkey[k] for k in op["weapons"]]
         self.opening_items = [ikey[k] for k in op["items"]]
         self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
+
+    def _catalogue(self, level: int) -> dict:
+        """The cards' printed facts for views, by id: a creature's strength (as printed,
+        which hunting tasks count, and in a fight at this level), how it rolls, whether it
+        lets you flee, its head's price; a task's kind and what it needs and gives; each
+        machine part's need; items' and weapons' values; the terrain's movement costs."""
+        d = self.data
+        mark = d["rules"]["common_task_mark"]
+        return {
+            "terrain": dict(d["terrain"]),
+            "creatures": [{"kind": c["key"], "strength": c["strength"],
+                           "fight": self.c_fight[level][i], "roll": c.get("roll", "one"),
+                           "flee": not c.get("no_flee", False), "dragon": c.get("dragon", 0),
+                           "value": c["value"], "reward_item": bool(c.get("reward_item"))}
+                          for i, c in enumerate(d["creatures"])],
+            "tasks": [{"key": q["key"], "kind": q["kind"], "common": q["mark"] == mark,
+                       "cities": q.get("dice", 0), "strength": q.get("strength", 0),
+                       "dragon": bool(q.get("dragon")), "item": q.get("item"),
+                       "amount": q.get("amount", 0), "points": q["points"],
+                       "money": q["money"], "part": q["part"],
+                       "reward_item": bool(q.get("reward_item"))} for q in d["tasks"]],
+            "parts": [{"key": p["key"], "need": p["need"]} for p in d["parts"]],
+            "achievements": [a["key"] for a in d["achievements"]],
+            "items": {it["key"]: {"value": it["value"], "effect": it["effect"],
+                                  "amount": it.get("movement", it.get("strength", 0))}
+                      for it in d["items"]},
+            "weapons": {w["key"]: {"value": w["value"], "strength": w["strength"]}
+                        for w in d["weapons"]},
+        }
 
     # ---------------------------------------------------------------- states
 

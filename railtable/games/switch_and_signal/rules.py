@@ -428,8 +428,27 @@ class SwitchAndSignalState(State):
             {"train": self.mv_train, "points": self.mv_left},
             "location_tokens_left": len(self.loc_stack)
             if self.opts.location_tokens == "draw_instead_of_dice" else None,
+            # what a view needs to offer the choice on the board: the field whose disc a
+            # signal card lifted, the junction being set and the branches each setting opens
+            "lifted": self.sig_from if self.phase == PH_SIG_TO else None,
+            "switching": self._switching_json(),
         }
         return obs
+
+    def _switching_json(self):
+        """The junction whose discs are being set and, for each setting k (the `setting`
+        of its switch_setting actions), the two neighbours it opens; None otherwise."""
+        if self.phase == PH_SW_CONFIG:
+            j = self.sw_junction
+        elif self.phase == PH_SETUP_SWITCH:
+            j = self.setup_i
+        else:
+            return None
+        b = self.board
+        n = b.junctions[j]
+        return {"junction": b.node_ids[n],
+                "settings": [[b.node_ids[b.end_far_node[b.node_ends[n][i]]] for i in conf]
+                             for conf in b.junction_configs[j]]}
 
     def _card_json(self, c: int) -> dict:
         if c == START_CARD:
