@@ -123,7 +123,7 @@ def event_text(game, e: dict, lang: str = "en", names=None) -> str:
     return str(typ) if template is None else fill(template, t, lang, **f)
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
     t = _t(game, lang)
     w = t["words"]
     lines = [f"[bold]{t['title']}[/bold] - {w['round']} {obs['round']}, {w['turn']} "

@@ -210,7 +210,7 @@ _TERR = {"stone": ".", "lava": "[red]^[/]", "sand": "[yellow]:[/]", "swamp": "[g
          "water": "[blue]≈[/]"}
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     v = t["view"]
     lines = [v["header"].format(title=t["title"], level=t["levels"][obs["level"]],

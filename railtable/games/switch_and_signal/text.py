@@ -176,7 +176,7 @@ def _card_text(card: dict, t: dict) -> str:
     return v["card"].format(deploy=dep, moves=moves)
 
 
-def render_text(obs: dict, lang: str = "en") -> str:
+def render_text(obs: dict, lang: str = "en", names=None) -> str:
     t = i18n(lang)
     v = t["view"]
     b = board(obs["board"])
