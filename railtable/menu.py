@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -68,6 +69,11 @@ def check(choices: Sequence[Choice], legal: Sequence[int]) -> None:
 _SPLIT = re.compile(r"[\s\-–—,;:/+]+")
 
 
+@lru_cache(maxsize=65536)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(words(text))
+
+
 def words(text: str) -> list[str]:
     """The words of a command as they are compared: lower case, Latin letters without
     accents, no punctuation ("Montréal–N.Y." -> ["montreal", "ny"]); ё is е, й stays й."""
@@ -83,7 +89,7 @@ def words(text: str) -> list[str]:
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
-def _matches(typed: list[str], command: list[str]) -> bool:
+def _matches(typed: tuple[str, ...], command: tuple[str, ...]) -> bool:
     return len(typed) <= len(command) and all(c.startswith(t) for t, c in zip(typed, command))
 
 
@@ -95,13 +101,13 @@ def resolve(choices: Sequence[Choice], text: str) -> list[Choice]:
     text = text.strip()
     if text.isdigit():
         return [c for c in choices if c.number == int(text)]
-    typed = words(text)
+    typed = _words(text)
     if not typed:
         return []
     exact, partial = [], []
     for c in choices:
-        forms = [words(cmd) for cmd in c.commands]
-        if any(f == typed for f in forms):
+        forms = [_words(cmd) for cmd in c.commands]
+        if typed in forms:
             exact.append(c)
         elif any(_matches(typed, f) for f in forms):
             partial.append(c)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 
 
@@ -32,10 +34,18 @@ def wrap(head: str, items: list[str], limit: int = 78, indent: int = 2,
     return lines
 
 
-def sentence(text: str, limit: int = 78, style: str = "") -> list[str]:
-    """A sentence (plain text) wrapped at `limit` cells, each line in `style`."""
-    lines = wrap("", text.split(" "), limit, 0, " ")
-    return [f"[{style}]{x}[/]" for x in lines] if style else lines
+def sentence(text: str, limit: int = 78, style: str = "", indent: int = 0) -> list[str]:
+    """Markup wrapped at word boundaries to lines of at most `limit` cells, the lines after
+    the first indented by `indent`, each in `style`."""
+    rich_text = Text.from_markup(text, style=style)
+    lines = rich_text.wrap(_console(), max(10, limit - indent))
+    return [(" " * indent if i else "") + line.markup for i, line in enumerate(lines)]
+
+
+@lru_cache(maxsize=1)
+def _console():
+    from rich.console import Console
+    return Console(width=200, color_system=None)
 
 
 def columns(cells: list[str], limit: int = 78, gap: int = 2) -> list[str]:

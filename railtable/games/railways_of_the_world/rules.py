@@ -1285,3 +1285,7 @@ class RotwGame(Game):
     def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.railways_of_the_world.text import render_text
         return render_text(self, observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.railways_of_the_world.text_menu import menu
+        return menu(state, lang)
