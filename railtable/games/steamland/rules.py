@@ -1881,3 +1881,7 @@ class SteamlandGame(Game):
     def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.steamland.text import render_text
         return render_text(self, observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.steamland.text_menu import menu
+        return menu(state, lang)
