@@ -1181,6 +1181,9 @@ class SwitchAndSignalGame(Game):
         from railtable.games.switch_and_signal.text import render_text
         return render_text(observation, lang, names)
 
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.switch_and_signal.text_menu import menu
+        return menu(state, lang)
 
     def difficulty_levels(self):
         return [
