@@ -9,7 +9,8 @@ link, 60, 61, ...; each step is 1-6 by direction (1 east, 2 north-east, 3 north-
 4 west, 5 south-west, 6 south-east, as the map numbers the hexes around the track's
 head), 7 stops; a new city's colour is 1-5 (red, yellow, blue, black, purple) and its
 place 10 + the city's id; an operations card is taken by its place in the row; the cubes
-and links of a delivery are numbered 1, 2, ... English words and codes always work,
+of a delivery are numbered 1, 2, ..., its next link 10 + the city it leads to (100 + 10 x
+the city + the owner when two players' links lead there). English words and codes always work,
 Russian ones in a Russian game.
 """
 
@@ -50,7 +51,7 @@ def menu(state, lang: str = "en") -> list[Choice]:
         return cb.forms(c)
 
     out: list[Choice] = []
-    seq: dict[str, list] = {"cube": [], "move": []}
+    seq: dict[str, list] = {"cube": []}
     unfinished = 0
     obs = state.observation(p)
     held = obs["players"][p]["cards"]
@@ -121,18 +122,19 @@ def menu(state, lang: str = "en") -> list[Choice]:
         elif typ == "move":
             c = m.city_id[d["city"]]
             forms = city_forms(c)
+            number = CITY_BASE + c
             if sum(1 for b in state.legal_actions()
                    if A.A_MOVE <= b < A.A_TAKE_CARD and (b - A.A_MOVE) // A.MAX_SEATS == c) > 1:
                 forms = [f"{x} {d['owner'] + 1}" for x in forms]  # two owners' links there
+                number = 100 + 10 * c + d["owner"] + 1
             cmd, al = _named(say, "to", forms)
-            seq["move"].append((a, label, cmd, al))
+            out.append(Choice(a, number, label, cmd, al, groups["move"], short=cb.shown[c]))
         elif typ == "take_card":
             k = obs["display"].index(d["card"])
             cmd, al = say("take", str(k + 1))
             out.append(Choice(a, k + 1, label, cmd, al, groups["take_card"]))
-    for kind in ("cube", "move"):
-        for i, (a, label, cmd, al) in enumerate(seq[kind], 1):
-            out.append(Choice(a, i, label, cmd, al, groups[kind]))
+    for i, (a, label, cmd, al) in enumerate(seq["cube"], 1):
+        out.append(Choice(a, i, label, cmd, al, groups["cube"]))
     return out
 
 

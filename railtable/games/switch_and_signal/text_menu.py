@@ -9,9 +9,9 @@ signal+switch, signal+move, switch+switch, switch+move, move+move); loading trai
 Station Master with 10 + t; colours are 1 black, 2 brown, 3 gray (the Conductor's 21-23);
 the movement roll is kept with 1 and rerolled with 2, the departure card carried out with
 1 or sent under the pile with 2; the Coupler's starting point is the point's own number;
-a junction is 1, 2, ... in the board's order, its settings 1, 2, ...; the signal fields
-and a city's exits are numbered 1, 2, ... in the order they are listed, and 9 calls the
-Dispatcher. English words and codes always work, Russian ones in a Russian game.
+a junction is 1, 2, ... in the board's order, its settings 1, 2, ...; a signal field
+is 1, 2, ... in the board's order, a city's exit 10 + the place it leads to (in the
+board's order), and 9 calls the Dispatcher. English words and codes always work, Russian ones in a Russian game.
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ def menu(state, lang: str = "en") -> list[Choice]:
         return colour(tr // 3), str(tr % 3 + 1)
 
     out: list[Choice] = []
-    seq: list[tuple[int, str, str, tuple, str]] = []
     for a in state.legal_actions():
         label = state.describe(a, lang)
 
@@ -110,16 +109,15 @@ def menu(state, lang: str = "en") -> list[Choice]:
             k = a - A.CONFIG
             add(k + 1, "setting", "set", _setting(state, k, cb))
         elif A.FIELD_FROM <= a < A.FIELD_TO:
-            seq.append((a, label, *say("lift", _field(b, a - A.FIELD_FROM, cb)), "signal"))
+            f = a - A.FIELD_FROM
+            add(f + 1, "signal", "lift", _field(b, f, cb))
         elif A.FIELD_TO <= a < A.ROUTE:
-            seq.append((a, label, *say("put", _field(b, a - A.FIELD_TO, cb)), "signal"))
+            f = a - A.FIELD_TO
+            add(f + 1, "signal", "put", _field(b, f, cb))
         else:
             far = b.end_far_node[a - A.ROUTE]
-            cmd, al = say("to", cb.shown[far])
-            seq.append((a, label, cmd, al + tuple(f"to {x}" for x in cb.forms(far)[1:]),
-                        "route"))
-    for i, (a, label, cmd, al, group) in enumerate(seq, 1):
-        out.append(Choice(a, i, label, cmd, al, groups[group]))
+            add(10 + far, "route", "to", cb.shown[far],
+                extra=tuple(f"to {x}" for x in cb.forms(far)[1:]))
     return out
 
 
