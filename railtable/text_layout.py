@@ -21,6 +21,8 @@ def wrap(head: str, items: list[str], limit: int = 78, indent: int = 2,
          sep: str = "  ") -> list[str]:
     """`head` then the items, `sep` apart, in lines of at most `limit` cells; the next
     lines are indented by `indent`."""
+    if head and not head.endswith(" ") and items:
+        head += " "
     lines, line, used = [], head, width(head)
     gap = len(sep)
     for it in items:

@@ -114,7 +114,8 @@ def _at(path: list, fraction: float) -> tuple[int, int] | None:
     return path[min(len(path) - 1, max(0, round(fraction * (len(path) - 1))))]
 
 
-def render_map(game, obs: dict, lang: str) -> list[str]:
+def render_map(game, obs: dict, lang: str, names=None) -> list[str]:
+    """The network, then its legend (the view names no player on it: `names` unused)."""
     t = _t(game, lang)
     tt = t["terminal"]
     b = game.boards[obs["board"]]
