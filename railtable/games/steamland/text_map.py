@@ -1,7 +1,8 @@
 """Steamland's hex map for the terminal (Rich markup).
 
 The land is a hexagon of radius 6 in axial coordinates (data.json's grid, through the
-Game): each hex row takes two lines of text, each hex four columns (three of content and
+Game), drawn as far as it is explored and the fog around it: each hex row takes two lines
+of text, each hex four columns (three of content and
 a gap), each row shifted by half a hex. The upper line says what the tile is: a city by
 its number (the number a task's die names), the market, the tavern, a creature's lair,
 the Old Boiler House, or the terrain (≈ water, ~ swamp, : sand, ^ cooled lava, · stone);
@@ -74,10 +75,14 @@ def render_map(game, obs: dict, lang: str, names=None) -> list[str]:
     for p, pl in enumerate(obs["players"]):
         if pl["cell"] is not None and pl["cell"] >= 0:
             where.setdefault(pl["cell"], []).append(p)
-    xs = [2 * q + r for q, r in game.cells]
-    x0 = min(xs)
+    # only the explored part and the fog around it (the rest of the land is unknown)
+    known = [game.cells[c] for c in list(by_cell) + list(fog)] or list(game.cells)
+    x0, x1 = min(2 * q + r for q, r in known), max(2 * q + r for q, r in known)
+    r0, r1 = min(r for _, r in known), max(r for _, r in known)
     rows: dict[int, list[tuple[int, str, str]]] = {}
     for cell, (q, r) in enumerate(game.cells):
+        if not (x0 <= 2 * q + r <= x1 and r0 <= r <= r1):
+            continue
         tile = by_cell.get(cell)
         if tile is not None:
             top = _tile_cell(tile, tt["tile_codes"])
