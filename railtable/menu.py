@@ -2,7 +2,7 @@
 
 A game's `Game.menu(state, lang)` (docs/cli.md, "Choices") gives the legal actions of the
 seat to move as `Choice`s: the number a player types, a short command ("claim SEA-POR",
-"card 3", "go ne"), the label, and the heading of the group it is listed under. The
+"card 3", "ne"), the label, and the heading of the group it is listed under. The
 number comes from what the choice is, never from its place in the legal list, so it
 keeps its meaning while the turn goes on: Ticket to Ride's face-up card in slot 3 is 3
 for both cards of a turn, a route keeps the number the map prints beside it.
@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -38,16 +38,6 @@ class Choice:
     @property
     def commands(self) -> tuple[str, ...]:
         return ((self.command,) if self.command else ()) + self.aliases
-
-
-def sequential(choices: Iterable[Choice], start: int = 1) -> list[Choice]:
-    """The choices numbered start, start + 1, ... in their order (for a decision whose
-    choices do not change while it is open, and have no number of their own)."""
-    out = []
-    for i, c in enumerate(choices):
-        out.append(Choice(c.action, start + i, c.label, c.command, c.aliases, c.group,
-                          c.short))
-    return out
 
 
 def numbered_list(actions: Sequence[int], labels: Sequence[str]) -> list[Choice]:
@@ -101,7 +91,7 @@ def resolve(choices: Sequence[Choice], text: str) -> list[Choice]:
     text = text.strip()
     if text.isdigit():
         return [c for c in choices if c.number == int(text)]
-    typed = _words(text)
+    typed = tuple(words(text))  # what was typed is not kept (the commands' words are)
     if not typed:
         return []
     exact, partial = [], []

@@ -19,6 +19,7 @@ own is in railtable/language.json ("terminal").
 from __future__ import annotations
 
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -171,12 +172,12 @@ class TerminalGame:
                                    style="dim")
                 return found[0].action
             if found:
-                self.console.print(self.t["ambiguous"].format(text=escape(answer)),
+                self.console.print(self.t["ambiguous"].format(text=escape(echo(answer))),
                                    style="yellow")
                 for line in choice_cells(found[:12], self.console.width, compact=False):
                     self.console.print(line, highlight=False)
             else:
-                self.console.print(self.t["unknown"].format(text=escape(answer)),
+                self.console.print(self.t["unknown"].format(text=escape(echo(answer))),
                                    style="yellow")
 
     def _list_choices(self) -> None:
@@ -266,6 +267,13 @@ class TerminalGame:
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.record.dumps() + "\n", encoding="utf-8")
         self.console.print(self.t["saved"].format(path=escape(str(path))))
+
+
+def echo(text: str, limit: int = 40) -> str:
+    """What was typed, safe to print back: no control characters (an escape sequence
+    would act on the terminal), at most `limit` characters."""
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def howto_path(game: Game, lang: str) -> Path | None:

@@ -85,6 +85,8 @@ def test_bad_input_gets_a_message_and_the_game_goes_on():
     assert "No choice is called «claim zzz-yyy»" in text
     assert "«keep» fits several choices" in text and "keep 1 2 3" in text
     assert text.count("No choice is called") == 4  # the long line, 0, the escape too
+    assert f"«{'x' * 39}…»" in text  # a long answer is cut when shown back
+    assert "\x1b" not in text and "«[2J»" in text  # and an escape sequence is not replayed
     assert "You chose: Keep" in text and len(tg.record.actions) >= 1
 
 

@@ -96,8 +96,8 @@ def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
     if res:
         lines.append(f"[bold]{t['reasons'].get(res['reason'], res['reason'])}[/bold]")
         for p, hand in enumerate(obs["revealed"]):
-            lines.append(f"{player(t, p, names)}: {res['scores'][p]:g}" + ("  ★" if p in res["winners"]
-                                                                    else ""))
+            lines.append(f"{player(t, p, names)}: {res['scores'][p]:g}"
+                         + ("  ★" if p in res["winners"] else ""))
             for c in hand:
                 ok = w["completed"] if c["completed"] else w["failed"]
                 lines.append(f"  {name[c['a']]}–{name[c['b']]} ({c['points']}): {ok}")

@@ -282,7 +282,8 @@ def render_text(obs: dict, lang: str = "en", names=None) -> str:
     for b in obs["bandits"]:
         vals = [p["value"] for p in b["purses"]]
         purse = ", ".join(f"${v}" if v else "?" for v in vals) or "-"
-        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] ({_seat(b["seat"], lang, names)}):'
+        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] '
+                     f'({_seat(b["seat"], lang, names)}):'
                      f' {t["loot"]["purse"]} {purse}; {t["loot"]["jewel"]} {b["jewels"]};'
                      f' {t["loot"]["strongbox"]} {b["strongboxes"]}; {w["bullets"]}'
                      f' {b["bullets_left"]}')

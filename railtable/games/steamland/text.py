@@ -259,8 +259,9 @@ def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
         mark = "▶ " if obs["current_player"] == i else "  "
         items = ", ".join(_item(game, t, it["item"]) if it["item"] is not None
                           else "?" for it in pl["items"])
-        weapons = ", ".join(f"{_weapon(game, t, w)} ({game.weapon_defs[game.w_kind[w]]['strength']})"
-                            for w in pl["weapons"])
+        weapons = ", ".join(
+            f"{_weapon(game, t, w)} ({game.weapon_defs[game.w_kind[w]]['strength']})"
+            for w in pl["weapons"])
         tasks = pl["tasks"]
         if isinstance(tasks, list):
             mine = tasks

@@ -11,7 +11,8 @@ the movement roll is kept with 1 and rerolled with 2, the departure card carried
 1 or sent under the pile with 2; the Coupler's starting point is the point's own number;
 a junction is 1, 2, ... in the board's order, its settings 1, 2, ...; a signal field
 is 1, 2, ... in the board's order, a city's exit 10 + the place it leads to (in the
-board's order), and 9 calls the Dispatcher. English words and codes always work, Russian ones in a Russian game.
+board's order), and 9 calls the Dispatcher. English words and codes always work, Russian
+ones in a Russian game.
 """
 
 from __future__ import annotations
