@@ -116,7 +116,7 @@ def render_map(game, obs: dict, lang: str, names=None) -> list[str]:
             steps[(head[0] + dq, head[1] + dr)] = d + 1
     xs = [2 * q + r for q, r in mp.hex_qr]
     x0 = min(xs)
-    rows: dict[int, list[tuple[int, str]]] = {}
+    rows: dict[int, list[tuple[int, str, int]]] = {}
     for (q, r) in mp.hex_qr:
         c = city_at.get((q, r))
         if (q, r) == head:
@@ -134,13 +134,15 @@ def render_map(game, obs: dict, lang: str, names=None) -> list[str]:
             cell = _track_cell(tracks[(q, r)])
         else:
             cell = TERRAIN[terrain[(q, r)]]
-        rows.setdefault(r, []).append((2 * (2 * q + r - x0), cell))
+        # a plain hex is " ·", two cells wide, so that no row runs past 80 columns
+        rows.setdefault(r, []).append((2 * (2 * q + r - x0), cell,
+                                       2 if cell == TERRAIN["plain"] else 3))
     lines = [f"[bold]{escape(mp.title.get(lang) or mp.title['en'])}[/bold] — {tt['map_title']}"]
     for r in range(min(rows), max(rows) + 1):
         line, at = "", 0
-        for col, cell in sorted(rows.get(r, [])):
+        for col, cell, w in sorted(rows.get(r, [])):
             line += " " * (col - at) + cell
-            at = col + 3
+            at = col + w
         lines.append(line.rstrip())
     legend = [f"[{seat_style(p)}] {p + 1} [/] {escape(seat_name(p, lang, names))}"
               for p in range(len(obs["players"]))]
