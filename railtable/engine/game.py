@@ -189,10 +189,19 @@ class Game:
         `railtable.language.seat_name`, the one place a log line names a player."""
         return str(event.get("type", ""))
 
-    def render_text(self, observation: dict, lang: str = "en") -> str:
-        """The observation drawn as text for terminal play (Rich markup allowed)."""
+    def render_text(self, observation: dict, lang: str = "en",
+                    names: Sequence[str | None] | None = None) -> str:
+        """The observation drawn as text for terminal play (Rich markup allowed). `names`
+        are the seats' names, as for `event_text`."""
         import json
         return json.dumps(observation, ensure_ascii=False, indent=1)
+
+    def menu(self, state: "State", lang: str = "en") -> list | None:
+        """The legal actions of the seat to move, for terminal play: `railtable.menu.Choice`s
+        (a number that keeps its meaning while the turn goes on, a short command, a label,
+        a group; docs/cli.md), built only from that seat's legal actions and observation.
+        None: the terminal numbers the legal list as it is."""
+        return None
 
     def difficulty_levels(self) -> list[tuple[str, dict]]:
         """Named option sets from easiest to hardest, for difficulty curves (may be empty)."""

@@ -1,4 +1,5 @@
-"""Play one game in a terminal: humans type numbers, bots answer at once.
+"""Play one game in a terminal: humans type a number or a short command, bots answer at
+once.
 
 The loop takes an input function and a Rich console, so tests drive it with scripted
 answers. What is shown follows the information rules:
@@ -7,74 +8,41 @@ answers. What is shown follows the information rules:
   cleared and the next player presses Enter; each then sees the log lines meant for them
   since their last turn, then their own view;
 - no human: a spectator's view.
-The position is `game.render_text(observation, lang)` (Rich markup); choices are labelled
-with `state.describe(a, lang)`; the log is `game.event_text(event, lang)` for the events
-of every decision (plain text).
+The position is `game.render_text(observation, lang, names)` (Rich markup); the choices are
+`game.menu(state, lang)` (railtable.menu: numbers that keep their meaning through a turn,
+groups, short commands), or the legal list numbered as it is for a game without a menu;
+the log is `game.event_text(event, lang, names)` for the events of every decision. `help`
+shows the game's rules (railtable/games/<id>/howto.<lang>.md). Every word of the terminal's
+own is in railtable/language.json ("terminal").
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
+from railtable import howto
 from railtable.bots.base import make_bot
 from railtable.engine.game import Game, State
-from railtable.language import detail_rows, reason_text
+from railtable.language import bot_name, detail_rows, reason_text, seat_name, site
+from railtable.menu import Choice, check, numbered_list, resolve
 from railtable.engine.record import Record, replay, start
 from railtable.sim.args import HUMAN
 from railtable.sim.match import bot_seed, close_bots
 
-TEXT = {
-    "en": {
-        "seat": "Player {n}",
-        "you": "you",
-        "turn": "{who} to decide",
-        "choose": "Your choice (1-{k}, q to quit): ",
-        "bad": "Type a number from 1 to {k}, or q to quit.",
-        "pass": "Pass the terminal to {who} and press Enter",
-        "since": "Since your last turn:",
-        "chose": "You chose: {label}",
-        "quit": "Game left unfinished.",
-        "saved": "Record saved to {path}",
-        "not_saved": "Not saved (use --save FILE.json to keep a record).",
-        "over": "Game over: {reason}",
-        "score": "score",
-        "winner": "winner",
-        "player": "player",
-        "resumed": "Resumed after {k} decisions.",
-        "team_won": "The team wins!",
-        "team_lost": "The team loses.",
-    },
-    "ru": {
-        "seat": "Игрок {n}",
-        "you": "вы",
-        "turn": "Решает {who}",
-        "choose": "Ваш выбор (1-{k}, q — выйти): ",
-        "bad": "Введите число от 1 до {k} или q, чтобы выйти.",
-        "pass": "Передайте терминал: {who}. Нажмите Enter",
-        "since": "С вашего прошлого хода:",
-        "chose": "Ваш выбор: {label}",
-        "quit": "Партия не закончена.",
-        "saved": "Запись партии сохранена в {path}",
-        "not_saved": "Не сохранено (сохранить: --save FILE.json).",
-        "over": "Конец партии: {reason}",
-        "score": "очки",
-        "winner": "победа",
-        "player": "игрок",
-        "resumed": "Партия продолжена после {k} решений.",
-        "team_won": "Команда победила!",
-        "team_lost": "Команда проиграла.",
-    },
-}
-
-QUIT = ("q", "quit", "exit", "й")
+QUIT = ("q", "quit", "exit", "й", "выход")
+HELP = ("help", "rules", "h", "?", "помощь", "правила", "справка", "р")
+LIST = ("list", "l", "", "ls", "список")
 LONG_LIST = 16  # more choices than this are shown in columns
+COMPACT = 10    # a group of more choices than this lists only their numbers and commands
 
 
 class Quit(Exception):
@@ -88,6 +56,11 @@ class Played:
     finished: bool
 
 
+def texts(lang: str) -> dict:
+    """The terminal's own words (language.json, "terminal")."""
+    return site(lang)["terminal"]
+
+
 class TerminalGame:
     def __init__(self, game: Game, seats: list[str], seed: int, options=None, *,
                  lang: str = "en", console: Console | None = None,
@@ -97,7 +70,7 @@ class TerminalGame:
         self.seed = seed
         self.opts = game.parse_options(options)
         self.lang = lang
-        self.t = TEXT[lang]
+        self.t = texts(lang)
         self.console = console or Console()
         self.ask = ask
         self.humans = [p for p, s in enumerate(seats) if s == HUMAN]
@@ -108,20 +81,24 @@ class TerminalGame:
         self.unseen: dict[int, list[str]] = {p: [] for p in self.humans}
         self.state: State | None = None
         self.record: Record | None = None
+        self.choices: list[Choice] = []  # what the human to move may choose now
 
     # -- names -------------------------------------------------------------------------
 
     def who(self, p: int) -> str:
-        name = self.t["seat"].format(n=p + 1)
+        """A seat as the terminal names it: "Player 1 (you)", "Bot 2 (random moves)"."""
         spec = self.seats[p]
-        if spec == HUMAN:
-            return f"{name} ({self.t['you']})" if len(self.humans) == 1 else name
-        return f"{name} ({spec})"
+        if spec != HUMAN:
+            return bot_name(p, spec, self.lang)
+        name = seat_name(p, self.lang)
+        return f"{name} ({self.t['you']})" if len(self.humans) == 1 else name
 
     @property
     def names(self) -> list[str]:
-        """The seats as the log names them: "Player 2 (random)", "Player 1 (you)"."""
-        return [self.who(p) for p in range(len(self.seats))]
+        """The seats' names for the log and the view: "Player 1", "Bot 2 (random moves)"
+        (the view itself marks the viewer's seat)."""
+        return [seat_name(p, self.lang) if s == HUMAN else bot_name(p, s, self.lang)
+                for p, s in enumerate(self.seats)]
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -159,26 +136,69 @@ class TerminalGame:
         self.print_result()
         return Played(state, self.record, True)
 
-    def _human(self, p: int) -> int:
+    def menu(self) -> list[Choice]:
+        """The choices of the seat to move: the game's menu, else the legal list numbered
+        from 1."""
         state = self.state
+        choices = self.game.menu(state, self.lang)
+        if choices is None:
+            legal = state.legal_actions()
+            return numbered_list(legal, [state.describe(a, self.lang) for a in legal])
+        check(choices, state.legal_actions())
+        return choices
+
+    def _human(self, p: int) -> int:
         if p != self.viewer:
             self._hand_over(p)
         self.console.rule(escape(self.t["turn"].format(who=self.who(p))))
         self._show(p)
-        legal = state.legal_actions()
-        self.console.print("\n".join(choice_lines(
-            [state.describe(a, self.lang) for a in legal], self.console.width)),
-            highlight=False)
+        self.choices = self.menu()
+        self._list_choices()
         while True:
-            answer = self.ask(self.t["choose"].format(k=len(legal))).strip().lower()
-            if answer in QUIT:
+            answer = self.ask(self.t["choose"]).strip()
+            word = answer.casefold()
+            if word in QUIT:
                 raise Quit
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                a = legal[int(answer) - 1]
-                self.console.print(self.t["chose"].format(label=escape(
-                    state.describe(a, self.lang))), style="dim")
-                return a
-            self.console.print(self.t["bad"].format(k=len(legal)), style="yellow")
+            if word in HELP:
+                self._help()
+                continue
+            if word in LIST:
+                self._show(p)
+                self._list_choices()
+                continue
+            found = resolve(self.choices, answer)
+            if len(found) == 1:
+                self.console.print(self.t["chose"].format(label=escape(found[0].label)),
+                                   style="dim")
+                return found[0].action
+            if found:
+                self.console.print(self.t["ambiguous"].format(text=escape(echo(answer))),
+                                   style="yellow")
+                for line in choice_cells(found[:12], self.console.width, compact=False):
+                    self.console.print(line, highlight=False)
+            else:
+                self.console.print(self.t["unknown"].format(text=escape(echo(answer))),
+                                   style="yellow")
+
+    def _list_choices(self) -> None:
+        self.console.print(f"[bold]{escape(self.t['choices'])}[/bold]", highlight=False)
+        for group, members in grouped(self.choices):
+            if group:
+                self.console.print(f"[bold underline]{escape(group)}[/]", highlight=False)
+            compact = len(members) > COMPACT and all(c.short for c in members)
+            for line in choice_cells(members, self.console.width, compact):
+                self.console.print(line, highlight=False)
+
+    def _help(self) -> None:
+        """The game's rules (its howto.<lang>.md, Markdown), or why there are none."""
+        page = howto.markdown(self.game, self.lang)  # the same page the site shows
+        if page is None:
+            self.console.print(self.t["no_rules"].format(
+                game=self.game.title.get(self.lang) or self.game.id,
+                file=f"howto.{self.lang}.md"), style="yellow")
+        else:
+            self.console.print(Markdown(page))
+        self.console.print(self.t["help_commands"], style="dim")
 
     def _hand_over(self, p: int) -> None:
         """Hot seat: hide the previous player's view before the next human looks."""
@@ -195,7 +215,7 @@ class TerminalGame:
 
     def _show(self, p: int | None) -> None:
         obs = self.state.observation(p)
-        self.console.print(self.game.render_text(obs, self.lang))
+        self.console.print(self.game.render_text(obs, self.lang, self.names), highlight=False)
 
     def _log(self, state: State) -> None:
         """Hand out the log lines of the last decision to whoever may see them."""
@@ -239,7 +259,7 @@ class TerminalGame:
             details = Table()
             details.add_column("")
             for p in range(len(self.seats)):
-                details.add_column(escape(t["seat"].format(n=p + 1)), justify="right")
+                details.add_column(escape(self.who(p)), justify="right")
             for label, vals in rows:
                 details.add_row(escape(label), *[escape(v) for v in vals])
             self.console.print(details)
@@ -249,23 +269,57 @@ class TerminalGame:
         self.console.print(self.t["saved"].format(path=escape(str(path))))
 
 
+def echo(text: str, limit: int = 40) -> str:
+    """What was typed, safe to print back: no control characters (an escape sequence
+    would act on the terminal), at most `limit` characters."""
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def grouped(choices: list[Choice]) -> list[tuple[str, list[Choice]]]:
+    """The choices by group, groups in the order the game gave them, numbers ascending."""
+    out: dict[str, list[Choice]] = {}
+    for c in choices:
+        out.setdefault(c.group, []).append(c)
+    return [(g, sorted(m, key=lambda c: c.number)) for g, m in out.items()]
+
+
+def choice_cells(choices: list[Choice], width: int, compact: bool) -> list[str]:
+    """Lines of Rich markup: a choice's number, then its label and command (compact: its
+    short text only, as many a line as fit)."""
+    if compact:
+        cells = [(f"{c.number:>3}", f" {c.short}") for c in choices]
+        return _columns(cells, width, rows=None)
+    return _columns([(f"{c.number:>3}", f"  {c.label}" + (f"  · {c.command}" if c.command
+                                                            and c.command != c.label else ""))
+                     for c in choices], width, rows=LONG_LIST)
+
+
 def choice_lines(labels: list[str], width: int) -> list[str]:
-    """The numbered choices as lines of Rich markup; a long list is set in as many
+    """The numbered labels as lines of Rich markup; a long list is set in as many
     columns as fit the width (at most LONG_LIST rows when width allows), numbered down
     the columns."""
-    cells = [(f"{i:>3}", f"  {label}") for i, label in enumerate(labels, 1)]
+    return _columns([(f"{i:>3}", f"  {label}") for i, label in enumerate(labels, 1)], width,
+                    rows=LONG_LIST)
+
+
+def _columns(cells: list[tuple[str, str]], width: int, rows: int | None) -> list[str]:
+    """(number, text) cells in columns numbered down: with `rows`, columns only once there
+    are more cells than that; without, as many columns as fit."""
     widths = [cell_len(n) + cell_len(label) for n, label in cells]
-    cols = 1
     cell_width = max(widths, default=0) + 3
-    if len(cells) > LONG_LIST:
-        cols = max(1, min(width // cell_width, -(-len(cells) // LONG_LIST)))
-    rows = -(-len(cells) // cols)
+    cols = 1
+    if rows is None:
+        cols = max(1, width // cell_width)
+    elif len(cells) > rows:
+        cols = max(1, min(width // cell_width, -(-len(cells) // rows)))
+    nrows = -(-len(cells) // cols) if cells else 0
     lines = []
-    for r in range(rows):
+    for r in range(nrows):
         line = ""
-        for k in range(r, len(cells), rows):
+        for k in range(r, len(cells), nrows):
             if line:
-                line += " " * (cell_width - widths[k - rows])
+                line += " " * (cell_width - widths[k - nrows])
             number, label = cells[k]
             line += f"[bold]{number}[/bold]{escape(label)}"
         lines.append(line)

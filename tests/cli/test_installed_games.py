@@ -21,10 +21,14 @@ def console():
 @pytest.mark.parametrize("game_id", real_games())
 def test_a_human_plays_forty_decisions_then_quits(game_id):
     game = games()[game_id]
-    answers = itertools.chain(itertools.islice(itertools.cycle(["1", "2"]), 40), ["q"])
+    asked = itertools.count()
+
+    def ask(prompt):  # the first and the second choice listed, in turn, then quit
+        k = next(asked)
+        return "q" if k == 40 else str(tg.choices[min(k % 2, len(tg.choices) - 1)].number)
     con = console()
     tg = TerminalGame(game, ["human"] + ["random"] * (game.min_players - 1), 1, lang="ru",
-                      console=con, ask=lambda prompt: next(answers))
+                      console=con, ask=ask)
     played = tg.run()
     text = con.file.getvalue()
     if played.finished:  # a short game

@@ -33,11 +33,12 @@ def test_one_human_against_a_bot_finishes_the_game(tmp_path):
     text = con.file.getvalue()
     assert played.finished and played.state.is_terminal()
     assert len(asked) == 8  # 6 decisions of seat 0, plus the two refused answers
-    assert text.count("Type a number from 1 to 3") == 2
+    assert text.count("No choice is called «7»") == 1
+    assert text.count("No choice is called «x»") == 1
     assert "Pass the terminal" not in text
     # the toy game has no catalogue: no reason text (never its raw id)
     assert "Game over: —" in text
-    assert "Player 2 (random)" in text
+    assert "Bot 2 (random moves)" in text and "Player 1 (you)" in text
     # the human sees its own private events ("draw" with the card) and the bot's public ones
     assert "  draw\n" in text and "  draw_back\n" in text
     rec = Record.from_json(json.loads(tg.record.dumps()))
@@ -195,4 +196,4 @@ def test_the_end_and_the_log_in_russian_words_with_the_seats_named():
         assert label in text
     for raw in (reason, "route_points", "longest_path_bonus", "True", "False"):
         assert raw not in text.split("Конец партии")[1]
-    assert "Игрок 1 (random) берёт" in text
+    assert "Бот 1 (случайные ходы) берёт" in text

@@ -170,6 +170,6 @@ class TemplateGame(Game):
         from .text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation: dict, lang: str = "en") -> str:
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from .text import render_text
-        return render_text(self, observation, lang)
+        return render_text(self, observation, lang, names)

@@ -4,6 +4,8 @@ line a template from i18n.json) and the position as text for `railtable play`
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from railtable.language import fill, reason_text, seat_name
 
 from . import actions as A
@@ -13,7 +15,10 @@ def _tr(game, lang: str) -> dict:
     return game.i18n(lang)
 
 
-def player(t: dict, p: int) -> str:
+def player(t: dict, p: int, names=None) -> str:
+    """Seat p: its name at the table when known, else the catalogue's "Player n"."""
+    if names is not None and 0 <= p < len(names) and names[p]:
+        return escape(str(names[p]))
     return t["words"]["player"].format(n=p + 1)
 
 
@@ -35,7 +40,7 @@ def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     return fill(template, t, lang, **fields)  # {value:@station}: Babel's plural forms
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     w = t["words"]
     lines = [f"[bold]{t['title']}[/bold] — {t['phases'][obs['phase']]}"]
@@ -43,7 +48,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         mark = "▶" if obs["current_player"] == p else " "
         you = f" ({w['you']})" if obs["seat"] == p else ""
         track = "".join("■" if i == x else "·" for i in range(obs["stations"]))
-        lines.append(f"{mark} {player(t, p)}{you}: {track} {w['station']} {x}")
+        lines.append(f"{mark} {player(t, p, names)}{you}: {track} {w['station']} {x}")
     if obs["hand"] is not None:
         lines.append(f"{w['hand']}: {', '.join(map(str, obs['hand']))}   "
                      f"{w['deck']}: {obs['deck']}")

@@ -262,6 +262,6 @@ class BranchLine(Game):
         from railtable.games.branch_line.text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation: dict, lang: str = "en") -> str:
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.branch_line.text import render_text
-        return render_text(self, observation, lang)
+        return render_text(self, observation, lang, names)

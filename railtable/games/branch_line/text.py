@@ -3,6 +3,8 @@ position drawn as text for `railtable play`."""
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from railtable.games.branch_line import actions as A
 from railtable.language import fill, seat_name
 
@@ -17,7 +19,10 @@ def town(game, t: dict, i: int) -> str:
     return t["towns"][game.data["towns"][i]["key"]]
 
 
-def player(t: dict, p: int) -> str:
+def player(t: dict, p: int, names=None) -> str:
+    """Seat p: its name at the table when known, else the catalogue's "Player n"."""
+    if names is not None and 0 <= p < len(names) and names[p]:
+        return escape(str(names[p]))
     return t["words"]["player"].format(n=p + 1)
 
 
@@ -61,7 +66,7 @@ def event_text(game, event: dict, lang: str = "en", names=None) -> str:
     return fill(template, t, lang, **fields)
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
     t = _tr(game, lang)
     w = t["words"]
     towns = obs["map"]["towns"]
@@ -71,7 +76,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     for p in range(obs["num_players"]):
         mark = "▶" if obs["current_player"] == p else " "
         you = f" ({w['you']})" if obs["seat"] == p else ""
-        lines.append(f"{mark} [{SEAT_STYLE[p]}]{player(t, p)}{you}[/]: {obs['scores'][p]} "
+        lines.append(f"{mark} [{SEAT_STYLE[p]}]{player(t, p, names)}{you}[/]: {obs['scores'][p]} "
                      f"{w['points']}, {obs['rails'][p]} {w['rails']}, "
                      f"{obs['contract_counts'][p]} {w['contracts']}")
     by_owner: dict = {}
@@ -79,7 +84,7 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         by_owner.setdefault(obs["owners"][link["id"]], []).append(
             f"{name[link['a']]}–{name[link['b']]} ({link['length']})")
     for owner in sorted(by_owner, key=lambda o: (o is None, o if o is not None else 0)):
-        label = w["free"] if owner is None else f"[{SEAT_STYLE[owner]}]{player(t, owner)}[/]"
+        label = w["free"] if owner is None else f"[{SEAT_STYLE[owner]}]{player(t, owner, names)}[/]"
         lines.append(f"{label}: " + ", ".join(by_owner[owner]))
     lines.append(f"{w['deck']}: {obs['deck']}")
     if obs["contracts"] is not None:
@@ -91,8 +96,8 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
     if res:
         lines.append(f"[bold]{t['reasons'].get(res['reason'], res['reason'])}[/bold]")
         for p, hand in enumerate(obs["revealed"]):
-            lines.append(f"{player(t, p)}: {res['scores'][p]:g}" + ("  ★" if p in res["winners"]
-                                                                    else ""))
+            lines.append(f"{player(t, p, names)}: {res['scores'][p]:g}"
+                         + ("  ★" if p in res["winners"] else ""))
             for c in hand:
                 ok = w["completed"] if c["completed"] else w["failed"]
                 lines.append(f"  {name[c['a']]}–{name[c['b']]} ({c['points']}): {ok}")

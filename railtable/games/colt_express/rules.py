@@ -1200,6 +1200,6 @@ class ColtExpress(Game):
         from .text import event_text
         return event_text(event, lang, names)
 
-    def render_text(self, observation, lang="en"):
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from .text import render_text
-        return render_text(observation, lang)
+        return render_text(observation, lang, names)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
+
 from railtable.engine import load_i18n
 from railtable.language import fill, seat_name
 
@@ -228,7 +230,12 @@ def event_text(e: dict, lang: str = "en", names=None) -> str:
 
 # -- terminal drawing --------------------------------------------------------------------------
 
-def render_text(obs: dict, lang: str = "en") -> str:
+def _seat(p: int, lang: str, names) -> str:
+    """A seat's name inside Rich markup."""
+    return escape(seat_name(p, lang, names))
+
+
+def render_text(obs: dict, lang: str = "en", names=None) -> str:
     t = _tr(lang)
     w = t["words"]
     lines = []
@@ -237,8 +244,8 @@ def render_text(obs: dict, lang: str = "en") -> str:
         ev = f' — {t["events"][rc["event"]]}' if rc["event"] else ""
         turns = ", ".join(t["turns"][x] for x in rc["turns"])
         lines.append(f'[bold]{w["round"]} {obs["round"]}/{obs["rounds"]}[/bold]: {turns}{ev}'
-                     f'  ({w["first"]}: {seat_name(obs["first_player"], lang)})')
-    turn = (f'{seat_name(obs["current_player"], lang)}: ' if obs["current_player"] is not None
+                     f'  ({w["first"]}: {_seat(obs["first_player"], lang, names)})')
+    turn = (f'{_seat(obs["current_player"], lang, names)}: ' if obs["current_player"] is not None
             else "")
     lines.append(f'[dim]{turn}{t["phases"][obs["phase"]]}[/dim]   {w["neutral"]}: '
                  f'{obs["neutral_bullets"]}')
@@ -275,7 +282,8 @@ def render_text(obs: dict, lang: str = "en") -> str:
     for b in obs["bandits"]:
         vals = [p["value"] for p in b["purses"]]
         purse = ", ".join(f"${v}" if v else "?" for v in vals) or "-"
-        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] ({seat_name(b["seat"], lang)}):'
+        lines.append(f'[{COLOURS[b["bandit"]]}]{t["bandits"][b["bandit"]]}[/] '
+                     f'({_seat(b["seat"], lang, names)}):'
                      f' {t["loot"]["purse"]} {purse}; {t["loot"]["jewel"]} {b["jewels"]};'
                      f' {t["loot"]["strongbox"]} {b["strongboxes"]}; {w["bullets"]}'
                      f' {b["bullets_left"]}')
@@ -290,13 +298,13 @@ def render_text(obs: dict, lang: str = "en") -> str:
                     lab += f' ({w["face_down"]})'
             if e["resolved"]:
                 lab = f"[strike]{lab}[/strike]"
-            items.append(f'{seat_name(e["seat"], lang)}: {lab}')
+            items.append(f'{_seat(e["seat"], lang, names)}: {lab}')
         lines.append(f'{w["pile"]}: ' + " → ".join(items))
     if obs["hand"] is not None:
         lines.append(f'{w["hand"]}: ' + ", ".join(_card_label(t, c) for c in obs["hand"]))
     if obs["result"]:
         r = obs["result"]
-        lines.append("[bold]" + " | ".join(f"{seat_name(i, lang)}: ${v}"
+        lines.append("[bold]" + " | ".join(f"{_seat(i, lang, names)}: ${v}"
                                            for i, v in enumerate(r["scores"]))
                      + "[/bold]")
     return "\n".join(lines)

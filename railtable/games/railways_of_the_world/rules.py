@@ -1282,6 +1282,10 @@ class RotwGame(Game):
         from railtable.games.railways_of_the_world.text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation, lang="en"):
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.railways_of_the_world.text import render_text
-        return render_text(self, observation, lang)
+        return render_text(self, observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.railways_of_the_world.text_menu import menu
+        return menu(state, lang)

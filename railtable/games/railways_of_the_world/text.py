@@ -5,10 +5,6 @@ from __future__ import annotations
 from railtable.games.railways_of_the_world import actions as A
 from railtable.language import fill, seat_name
 
-RICH_COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "black": "bright_black",
-               "purple": "magenta", "gray": "white"}
-
-
 def _t(game, lang):
     return game.i18n(lang)
 
@@ -123,45 +119,37 @@ def event_text(game, e: dict, lang: str = "en", names=None) -> str:
     return str(typ) if template is None else fill(template, t, lang, **f)
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
+    """The hex map and the cities' goods (text_map.py), then the round, the players, the
+    auction, the build or delivery under way and the operations cards (numbered as the
+    take-a-card choices are)."""
+    from rich.markup import escape
+
+    from railtable.games.railways_of_the_world.text_map import render_map, seat_style
+    from railtable.text_layout import wrap
     t = _t(game, lang)
     w = t["words"]
-    lines = [f"[bold]{t['title']}[/bold] - {w['round']} {obs['round']}, {w['turn']} "
-             f"{obs['turn']}/3 - {t['phases'][obs['phase']]}"]
+    who = [escape(seat_name(p, lang, names)) for p in range(len(obs["players"]))]
+    lines = render_map(game, obs, lang, names)
+    lines += ["", f"[bold]{t['title']}[/bold] - {w['round']} {obs['round']}, {w['turn']} "
+              f"{obs['turn']}/3 - {t['phases'][obs['phase']]}"]
     lines.append(f"{w['markers']}: {obs['empty_markers']}/{obs['markers_to_end']}"
                  + (f" - {w['last_round']}: {obs['last_round']}" if obs["last_round"] else ""))
     for p, pl in enumerate(obs["players"]):
         mark = "▶ " if obs["current_player"] == p else "  "
         first = f" ({w['first']})" if obs["first_player"] == p else ""
         cards = ", ".join(t["cards"][c] for c in pl["cards"])
-        lines.append(
-            f"{mark}[bold]{w['player']} {p + 1}[/bold]{first}: {w['cash']} {_money(pl['cash'])}, "
-            f"{w['notes']} {pl['notes']}, {w['locomotive']} {pl['locomotive']}, "
-            f"{w['points']} {pl['points']}, {w['income']} {_money(pl['income'])}, "
-            f"{w['links']} {pl['links']}" + (f" [{cards}]" if cards else ""))
+        lines += wrap(
+            f"{mark}[{seat_style(p)}] {p + 1} [/] [bold]{who[p]}[/bold]{first}:",
+            [f"{w['cash']} {_money(pl['cash'])},", f"{w['notes']} {pl['notes']},",
+             f"{w['locomotive']} {pl['locomotive']},", f"{w['points']} {pl['points']},",
+             f"{w['income']} {_money(pl['income'])},", f"{w['links']} {pl['links']}"]
+            + ([f"({escape(cards)})"] if cards else []), indent=6, sep=" ")
     if "auction" in obs:
         au = obs["auction"]
         lines.append(f"{w['bid']}: {_money(au['bid'])}"
-                     + (f" ({w['player']} {au['bidder'] + 1})" if au["bidder"] >= 0 else ""))
-    row = []
-    for c in obs["cities"]:
-        name = t["cities"][c["key"]]
-        col = RICH_COLOUR[c["colour"]]
-        cubes = "".join(f"[{RICH_COLOUR[A.COLOURS[k]]}]■[/]" * n for k, n in enumerate(c["cubes"]))
-        if c["empty"]:
-            cubes += f" ({w['empty']})"
-        row.append(f"[{col}]●[/] {name} {cubes}")
-    lines.append("")
-    for i in range(0, len(row), 3):
-        lines.append("   ".join(row[i:i + 3]))
-    lines.append("")
+                     + (f" ({who[au['bidder']]})" if au["bidder"] >= 0 else ""))
     mp = game.maps[obs["map"]]
-    for ln in obs["links"]:
-        a, b = ln["cities"]
-        lines.append(f"{w['player']} {ln['owner'] + 1}: {t['cities'][mp.city_key[a]]} - "
-                     f"{t['cities'][mp.city_key[b]]}")
-    lines.append(f"{w['display']} ({w['deck']} {obs['deck']}): "
-                 + "; ".join(t["cards"][c] for c in obs["display"]))
     if "building" in obs:
         b = obs["building"]
         start = t["cities"][mp.city_key[b["start"]]]
@@ -171,9 +159,13 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
         path = " → ".join(t["cities"][mp.city_key[c]] for c in
                           [dv["from"]] + [x[0] for x in dv["path"]])
         lines.append(f"{t['colours'][dv['colour']]}: {path}")
+    item = t["terminal"]["display_item"]
+    lines += wrap(f"{w['display']} ({w['deck']} {obs['deck']}):", [
+        item.format(n=f"[bold]{i + 1}[/bold]", card=escape(t["cards"][c]))
+        for i, c in enumerate(obs["display"])], indent=4)
     if obs["result"]:
         res = obs["result"]
         lines.append(t["view"]["game_over"].format(scores=", ".join(
-            f"{w['player']} {p + 1} {int(sc)}" + (" ★" if p in res["winners"] else "")
+            f"{who[p]} {int(sc)}" + (" ★" if p in res["winners"] else "")
             for p, sc in enumerate(res["scores"]))))
     return "\n".join(lines)

@@ -1916,6 +1916,10 @@ class SteamlandGame(Game):
         from railtable.games.steamland.text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation, lang="en"):
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.steamland.text import render_text
-        return render_text(self, observation, lang)
+        return render_text(self, observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.steamland.text_menu import menu
+        return menu(state, lang)

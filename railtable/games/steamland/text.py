@@ -204,83 +204,106 @@ def event_text(game, ev: dict, lang: str = "en", names=None) -> str:
     return fill(tmpl, t, lang, **f)
 
 
-_GLYPH = {"start": "[bold yellow]@[/]", "market": "[green]M[/]", "tavern": "[magenta]T[/]",
-          "attack": "[red]![/]"}
-_TERR = {"stone": ".", "lava": "[red]^[/]", "sand": "[yellow]:[/]", "swamp": "[green]~[/]",
-         "water": "[blue]≈[/]"}
+def task_needs(game, t: dict, task: int, targets: list, visited=()) -> str:
+    """What a task asks for and what it gives (the task's data), as one line."""
+    tt = t["terminal"]
+    d = game.task_defs[task]
+    names = [f"{c} {t['tiles'][f'city_{c}']}" + (" ✔" if c in visited else "")
+             for c in targets]
+    where = ", ".join(names) or "—"
+    kind = d["kind"]
+    if kind == "hunt":
+        needs = (tt["task_hunt_dragon"] if d.get("dragon") else
+                 tt["task_hunt"].format(strength=d["strength"]) if d.get("strength") else
+                 tt["task_hunt_any"])
+    elif kind == "deliver":
+        needs = tt["task_deliver"].format(item=t["items"][d["item"]], targets=where)
+    elif kind == "pay":
+        needs = tt["task_pay"].format(amount=d["amount"], targets=where)
+    else:
+        needs = tt["task_visit"].format(targets=where)
+    reward = tt["task_reward_item" if d.get("reward_item") else "task_reward"].format(
+        points=d["points"], money=d["money"], part=t["parts"][d["part"]])
+    return tt["task_line"].format(task=_task(game, t, task), needs=needs, reward=reward)
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
+    """The map (text_map.py), then the game's state, the players with their equipment and
+    tasks (what each needs), a display being bought from (numbered as the choices are),
+    a fight or an exchange under way, the result."""
+    from rich.markup import escape
+
+    from railtable.games.steamland.text_map import render_map, seat_style
+    from railtable.games.steamland.text_menu import display_number
+    from railtable.text_layout import sentence, wrap
     t = _tr(game, lang)
     v = t["view"]
-    lines = [v["header"].format(title=t["title"], level=t["levels"][obs["level"]],
-                                round=obs["round"] + 1)]
-    # the map: one row per axial r, each hex two characters wide, shifted by r
-    by = {tl["cell"]: tl for tl in obs["tiles"]}
-    where = {}
-    for i, pl in enumerate(obs["players"]):
-        where.setdefault(pl["cell"], []).append(str(i + 1))
-    fog = {f["cell"] for f in obs["fog"]}
-    R_ = game.data["rules"]["grid_radius"]
-    index = {c: i for i, c in enumerate(game.cells)}
-    for r in range(-R_, R_ + 1):
-        row = [" "] * (4 * R_ + 2)  # a hex at column 2q + r: neighbours sit side by side
-        for q in range(-R_, R_ + 1):
-            c = index.get((q, r))
-            if c is None:
-                continue
-            col = 2 * q + r + 2 * R_
-            tl = by.get(c)
-            if tl is None:
-                row[col] = "░" if c in fog else " "
-                continue
-            if c in where:
-                g_ = f"[bold cyan]{where[c][0]}[/]"
-            elif tl["creature"] is not None:
-                g_ = "[bold red]D[/]" if game.c_dragon[tl["creature"]] else "[red]c[/]"
-            elif tl["city"]:
-                g_ = f"[bold]{tl['city']}[/]"
-            else:
-                g_ = _GLYPH.get(tl["kind"], _TERR[tl["terrain"]])
-            row[col] = g_
-        line = "".join(row).rstrip()
-        if line.strip():
-            lines.append(line)
+    tt = t["terminal"]
+    n = len(obs["players"])
+    who = [escape(seat_name(p, lang, names)) for p in range(n)]
+    lines = render_map(game, obs, lang, names)
+    lines += ["", v["header"].format(title=t["title"], level=t["levels"][obs["level"]],
+                                     round=obs["round"])]
     lines.append(v["dragons"].format(on_map=obs["steam_dragons_on_map"],
                                      defeated=obs["dragons_defeated"]))
-    parts = ", ".join(f"{t['parts'][game.part_defs[k]['key']]} {n}/{game.part_need[k]}"
-                      for k, n in enumerate(obs["parts_found"]))
-    lines.append(v["parts"].format(parts=parts))
-    for ct in obs["common_tasks"]:
-        lines.append(v["common_task"].format(task=_task(game, t, ct["task"]),
-                                             targets=ct["targets"]))
+    parts = [f"{t['parts'][game.part_defs[k]['key']]} {n_}/{game.part_need[k]}"
+             for k, n_ in enumerate(obs["parts_found"])]
+    lines += sentence(v["parts"].format(parts=", ".join(parts)), indent=2)
+    if obs["common_tasks"]:
+        lines.append(tt["common_tasks"])
+        for ct in obs["common_tasks"]:
+            lines += sentence("  " + escape(task_needs(game, t, ct["task"], ct["targets"])),
+                              indent=4)
+    mine = None
     for i, pl in enumerate(obs["players"]):
-        mark = "→ " if obs["current_player"] == i else "  "
+        mark = "▶ " if obs["current_player"] == i else "  "
         items = ", ".join(_item(game, t, it["item"]) if it["item"] is not None
                           else "?" for it in pl["items"])
-        weapons = ", ".join(_weapon(game, t, w) for w in pl["weapons"])
+        weapons = ", ".join(
+            f"{_weapon(game, t, w)} ({game.weapon_defs[game.w_kind[w]]['strength']})"
+            for w in pl["weapons"])
         tasks = pl["tasks"]
         if isinstance(tasks, list):
-            tasks = "; ".join(f"{_task(game, t, x['task'])} {x['targets']}" for x in tasks)
-        lines.append(v["player"].format(mark=mark, seat=i + 1, points=pl["points"],
-                                        money=pl["money"], items=items or "-",
-                                        weapons=weapons or "-", tasks=tasks))
+            mine = tasks
+            tasks = len(tasks)
+        text = tt["player"].format(mark=mark, seat=f"[{seat_style(i)}]{i + 1}[/]", name=who[i],
+                                   points=pl["points"], money=pl["money"],
+                                   items=escape(items) or tt["none"],
+                                   weapons=escape(weapons) or tt["none"], tasks=tasks)
+        lines += sentence(text, indent=4)
+    if mine:
+        lines.append(tt["your_tasks"])
+        for x in mine:
+            lines += sentence("  " + escape(task_needs(game, t, x["task"], x["targets"],
+                                                       x.get("visited", ()))), indent=4)
     lines.append(v["movement"].format(movement=obs["movement"], roll=obs["roll"]))
+    shows = []
+    if obs.get("shop"):
+        shows = [("items", obs["shop"]["items"]), ("weapons", obs["shop"]["weapons"])]
+    elif obs.get("display"):
+        shows = [(obs["display"]["kind"], obs["display"]["cards"])]
+    for kind, cards in shows:
+        names_ = t["items"] if kind == "items" else t["weapons"]
+        lines += wrap(tt["shop_" + kind], [
+            tt["display_item"].format(n=f"[bold]{display_number(obs, kind, c['slot'])}[/]",
+                                      card=escape(names_[c["kind"]]), price=c["value"])
+            for c in cards if c["card"] is not None], indent=4)
     if obs.get("fight"):
         f = obs["fight"]
         lines.append(v["fight"].format(
-            attacker=f["attacker"] + 1, totals=f["totals"],
-            defender=(f["defender"] + 1 if f["defender"] >= 0
+            attacker=who[f["attacker"]], totals=f["totals"],
+            defender=(who[f["defender"]] if f["defender"] >= 0
                       else _creature(game, t, f["creature"]))))
     if obs.get("trade"):
         tr = obs["trade"]
         give = _item(game, t, tr["give"]) if tr["give"] is not None else "…"
         want = (_item(game, t, tr["want"]) if tr["want"] is not None
                 else "?" if tr["want_slot"] is not None else "…")
-        lines.append(v["exchange"].format(giver=tr["from"] + 1, taker=tr["to"] + 1, give=give,
-                                          want=want))
+        lines.append(v["exchange"].format(giver=who[tr["from"]], taker=who[tr["to"]],
+                                          give=give, want=want))
     res = obs["result"]
     if res:
-        lines.append(v["result"].format(reason=t["reasons"].get(res["reason"], res["reason"]),
-                                        winners=", ".join(str(w + 1) for w in res["winners"])))
+        lines.append(v["result"].format(reason=reason_text(t, res["reason"], lang),
+                                        winners=", ".join(who[w] for w in res["winners"])
+                                        or "—"))
     return "\n".join(lines)

@@ -1196,9 +1196,13 @@ class SwitchAndSignalGame(Game):
         from railtable.games.switch_and_signal.text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation, lang="en"):
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from railtable.games.switch_and_signal.text import render_text
-        return render_text(observation, lang)
+        return render_text(observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from railtable.games.switch_and_signal.text_menu import menu
+        return menu(state, lang)
 
     def difficulty_levels(self):
         return [

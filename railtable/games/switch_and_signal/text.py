@@ -176,17 +176,24 @@ def _card_text(card: dict, t: dict) -> str:
     return v["card"].format(deploy=dep, moves=moves)
 
 
-def render_text(obs: dict, lang: str = "en") -> str:
+def render_text(obs: dict, lang: str = "en", names=None) -> str:
+    """The network (text_map.py: trains, switches, signals, places), then the clock and the
+    departure cards, the goods, each player's hand and the helpers."""
+    from rich.markup import escape
+
+    from railtable.games.switch_and_signal.text_map import render_map
     t = i18n(lang)
     v = t["view"]
-    b = board(obs["board"])
     name = t["nodes"]
-    lines = [f"[bold]{t['title']}[/bold] — {t['board'][obs['board']]}"]
+    lines = render_map(_game(), obs, lang)
+    lines += ["", f"[bold]{t['title']}[/bold] — {t['board'][obs['board']]}"]
     if obs["current_player"] is not None:
-        lines.append(v["turn_active"].format(turn=obs["turn"], p=obs["current_player"] + 1))
+        lines.append(v["turn_active"].format(
+            turn=obs["turn"], p=escape(seat_name(obs["current_player"], lang, names))))
     else:
         lines.append(v["turn"].format(turn=obs["turn"]))
-    lines.append(f"{t['words']['clock']}: {'●' * obs['time_tokens']}{'○' * (obs['clock'] - obs['time_tokens'])}"
+    lines.append(f"{t['words']['clock']}: {'●' * obs['time_tokens']}"
+                 f"{'○' * (obs['clock'] - obs['time_tokens'])}"
                  f"   {t['words']['pile']}: {obs['departure_pile']}")
     card = obs.get("departure_card")
     if card:
@@ -201,28 +208,10 @@ def render_text(obs: dict, lang: str = "en") -> str:
     for d in obs["delivered"]:
         got = " ".join(f"{t['goods'][c]}×{n}" for c, n in d["goods"].items() if n)
         lines.append(f"{name.get(d['port'], d['port'])} — {t['words']['delivered']}: {got or '—'}")
-    style = {"black": "bold white on black", "brown": "bold yellow", "gray": "dim"}
-    for tr in obs["trains"]:
-        col = t["train_colours"][tr["colour"]]
-        where = tr["where"]
-        if where == "depot":
-            pos = t["words"]["depot"]
-        elif where == "track":
-            li = tr["line"]
-            pos = (f"{name.get(b.node_ids[b.line_a[li]])}–{name.get(b.node_ids[b.line_b[li]])} "
-                   f"[{tr['section'] + 1}/{b.line_len[li]}] → {name.get(tr['toward'])}")
-        else:
-            pos = name.get(tr["node"], tr["node"])
-        good = f" [{t['goods'][tr['good']]}]" if tr["good"] else ""
-        lines.append(f"  [{style[tr['colour']]}]{col} {tr['id'] % 3 + 1}[/] {pos}{good}")
-    sig = ", ".join(field_name(b, f, lang) for f in obs["signals"])
-    lines.append(v["signals"].format(fields=sig))
-    sw = "; ".join(f"{name.get(j, j)}: {name.get(p[0], p[0])}↔{name.get(p[1], p[1])}"
-                   for j, p in obs["switches"].items())
-    lines.append(v["switches"].format(settings=sw))
     for i, h in enumerate(obs["hands"]):
         lines.append(v["player"].format(
-            n=i + 1, cards=", ".join(f"{t['cards'][k]} ×{n}" for k, n in h.items())))
+            n=escape(seat_name(i, lang, names)),
+            cards=", ".join(f"{t['cards'][k]} ×{n}" for k, n in h.items())))
     free = [t["helpers"][k] for k, used in obs["helpers"].items() if not used]
     lines.append(v["helpers_free"].format(helpers=", ".join(free) or "—"))
     if obs.get("dispatcher_active"):
@@ -232,5 +221,5 @@ def render_text(obs: dict, lang: str = "en") -> str:
         lines.append(v["moving"].format(train=train_name(m["train"], lang), points=m["points"]))
     res = obs["result"]
     if res:
-        lines.append(f"[bold]{t['reasons'].get(res['reason'], res['reason'])}[/bold]")
+        lines.append(f"[bold]{reason_text(t, res['reason'], lang)}[/bold]")
     return "\n".join(lines)

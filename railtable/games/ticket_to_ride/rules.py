@@ -1066,6 +1066,10 @@ class TicketToRideGame(Game):
         from .text import event_text
         return event_text(self, event, lang, names)
 
-    def render_text(self, observation: dict, lang: str = "en") -> str:
+    def render_text(self, observation: dict, lang: str = "en", names=None) -> str:
         from .text import render_text
-        return render_text(self, observation, lang)
+        return render_text(self, observation, lang, names)
+
+    def menu(self, state, lang: str = "en"):
+        from .text_menu import menu
+        return menu(state, lang)

@@ -5,20 +5,17 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from rich.markup import escape
+
 from railtable.engine import load_i18n
 from railtable.language import fill, seat_name
+from railtable.text_layout import wrap
 
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, PASS,
                       PAY_BASE, PAYMENTS, TAKE_BLIND)
 from .rules import TURN
 
 _HERE = Path(__file__).parent
-
-# Rich styles of the card colours and of the seats (blue, red, green, yellow, black tokens)
-_STYLE = {"red": "red", "orange": "dark_orange", "yellow": "yellow", "green": "green",
-          "blue": "blue", "pink": "magenta", "black": "bold white on grey23", "white": "white",
-          "gray": "grey62", "locomotive": "bold cyan"}
-_SEAT_STYLE = ("bold blue", "bold red", "bold green", "bold yellow", "bold white on grey23")
 
 
 @cache
@@ -36,10 +33,6 @@ def city(game, c: int, lang: str) -> str:
 
 def color(name: str | None, lang: str) -> str:
     return _t(lang)["colors"].get(name or "locomotive", name)
-
-
-def player(p: int, lang: str) -> str:
-    return f"{_t(lang)['ui']['player']} {p + 1}"
 
 
 def ticket_label(game, t: int, lang: str) -> str:
@@ -158,38 +151,43 @@ def _card(name: str | None, lang: str, count: int | None = None) -> str:
     label = color(name, lang)
     if count is not None:
         label = f"{label}×{count}"
-    return f"[{_STYLE.get(name, 'white')}]{label}[/]"
+    from .text_map import COLOR_STYLE
+    return f"[{COLOR_STYLE.get(name, 'white')}]{label}[/]"
 
 
-def render_text(game, obs: dict, lang: str = "en") -> str:
+def render_text(game, obs: dict, lang: str = "en", names=None) -> str:
+    """The map (text_map.py), then the players, the cards on the table and the viewer's
+    hand and tickets, closest to the choices below them."""
+    from .text_map import SEAT_STYLE, render_map
     t = _t(lang)
     ui = t["ui"]
     n = obs["num_players"]
     seat = obs.get("seat")
-    lines = []
+    who = [escape(seat_name(p, lang, names)) for p in range(n)]
+    lines = render_map(game, obs, lang, names)
     phase = t["phases"].get(obs["phase"], obs["phase"])
     head = f"[bold]{t['title']}[/bold] — {phase}"
     if obs["current_player"] is not None:
-        head += f" — {player(obs['current_player'], lang)}"
+        head += f" — {who[obs['current_player']]}"
     if obs.get("last_round"):
         head += f" — [bold red]{ui['last_round']}[/] ({ui['turns_left']}: {obs['turns_left']})"
-    lines.append(head)
+    lines += ["", head]
     for p in range(n):
-        style = _SEAT_STYLE[p % len(_SEAT_STYLE)]
+        style = SEAT_STYLE[p % len(SEAT_STYLE)]
         mark = "▶" if obs["current_player"] == p else " "
         you = f" ({ui['you']})" if p == seat else ""
         known = obs["known_cards"][p]
         kn = ""
         if p != seat and known:
-            kn = f"  {ui['known']}: " + " ".join(_card(k, lang, v) for k, v in known.items())
-        lines.append(
-            f"{mark} [{style}]{player(p, lang)}{you}[/]: {ui['score']} {obs['scores'][p]}, "
+            kn = f"{ui['known']}: " + " ".join(_card(k, lang, v) for k, v in known.items())
+        lines += wrap(
+            f"{mark} [{style}]━━{p + 1}[/] {who[p]}{you}: {ui['score']} {obs['scores'][p]}, "
             f"{ui['trains']} {obs['trains'][p]}, {ui['cards']} {obs['hand_counts'][p]}, "
-            f"{ui['tickets']} {obs['ticket_counts'][p]}{kn}")
+            f"{ui['tickets']} {obs['ticket_counts'][p]}", [kn.strip()] if kn else [], indent=4)
     lines.append(f"{ui['face_up']}: " + "  ".join(
-        f"{i + 1}:{_card(c, lang)}" for i, c in enumerate(obs["face_up"])))
-    lines.append(f"{ui['deck']} {obs['deck']}, {ui['discard']} {obs['discard']}, "
-                 f"{ui['ticket_pile']} {obs['ticket_pile']}")
+        f"[bold]{i + 1}[/bold]:{_card(c, lang)}" for i, c in enumerate(obs["face_up"]))
+        + f"   [bold]6[/bold]:{ui['deck']} {obs['deck']}")
+    lines.append(f"{ui['discard']} {obs['discard']}, {ui['ticket_pile']} {obs['ticket_pile']}")
     if obs.get("pending_route") is not None:
         r = obs["pending_route"]
         lines.append(f"[bold]{ui['pending']}[/]: {route_title(game, r, lang)}")
@@ -201,23 +199,19 @@ def render_text(game, obs: dict, lang: str = "en") -> str:
             lines.append(f"  {ok} {city(game, tk['a'], lang)}–{city(game, tk['b'], lang)} "
                          f"({tk['points']})")
         if obs.get("offer"):
-            lines.append(f"{ui['offer']} ({ui['keep_min']} {obs['keep_min']}): " + ", ".join(
-                f"{city(game, tk['a'], lang)}–{city(game, tk['b'], lang)} ({tk['points']})"
-                for tk in obs["offer"]))
-    for p in range(n):
-        style = _SEAT_STYLE[p % len(_SEAT_STYLE)]
-        routes = obs["claimed"][p]
-        if routes:
-            lines.append(f"[{style}]{player(p, lang)}[/] {ui['routes']}: " + ", ".join(
-                f"{route_label(game, r, lang)} {game.route_length[r]}" for r in routes))
+            item = t["terminal"]["offer_item"]
+            lines += wrap(f"{ui['offer']} ({ui['keep_min']} {obs['keep_min']}):", [
+                item.format(n=f"[bold]{i + 1}[/bold]", ticket=f"{city(game, tk['a'], lang)}–"
+                            f"{city(game, tk['b'], lang)} ({tk['points']})")
+                for i, tk in enumerate(obs["offer"])])
     fin, res = obs.get("final"), obs["result"]
     if fin and res:
-        lines.append(f"[bold]{ui['winners']}[/]: " + ", ".join(
-            player(p, lang) for p in res["winners"]))
+        lines.append(f"[bold]{ui['winners']}[/]: " + ", ".join(who[p] for p in res["winners"]))
         for p in range(n):
             d = res["details"][p]
-            lines.append(f"{player(p, lang)}: {res['scores'][p]} — {ui['longest_path']} "
-                         f"{d['longest_path']}" + (f" (+{game.longest_bonus})" if d["longest_path_bonus"] else ""))
+            lines.append(f"{who[p]}: {res['scores'][p]} — {ui['longest_path']} "
+                         f"{d['longest_path']}" + (f" (+{game.longest_bonus})"
+                                                   if d["longest_path_bonus"] else ""))
             for tk in fin["tickets"][p]:
                 ok = f"[green]{ui['completed']}[/]" if tk["completed"] else \
                     f"[red]{ui['failed']}[/]"

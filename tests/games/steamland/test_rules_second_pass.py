@@ -175,7 +175,7 @@ def test_exchange_offer_and_acceptance_on_one_hex():
     trade = s.observation(1)["trade"]
     assert trade == {"from": 0, "to": 1, "give": tea, "want_slot": 0, "want": watch}
     assert s.observation(2)["trade"]["want"] is None  # hidden from the others
-    assert "Exchange: 1 → 2: Tea Chest ⇄ ?" in G.render_text(s.observation(2), "en")
+    assert "Exchange: Player 1 → Player 2: Tea Chest ⇄ ?" in G.render_text(s.observation(2), "en")
     assert s.describe(A.ACCEPT) == "Accept: Tea Chest for your Pocket Watch"
     s.apply(A.ACCEPT)
     assert s.items[0] == [watch << 1] and s.items[1] == [tea << 1, nugget << 1]
