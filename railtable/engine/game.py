@@ -196,10 +196,12 @@ class Game:
         import json
         return json.dumps(observation, ensure_ascii=False, indent=1)
 
-    def menu(self, state: "State", lang: str = "en") -> list | None:
+    def menu(self, state: "State", lang: str = "en",
+             names: Sequence[str | None] | None = None) -> list | None:
         """The legal actions of the seat to move, for terminal play: `railtable.menu.Choice`s
         (a number that keeps its meaning while the turn goes on, a short command, a label,
-        a group; docs/cli.md), built only from that seat's legal actions and observation.
+        a group; docs/cli.md), built only from that seat's legal actions and observation;
+        `names` as for `State.describe`.
         None: the terminal numbers the legal list as it is."""
         return None
 
@@ -581,7 +583,11 @@ class State:
     def determinize(self, player: int, rng: random.Random) -> "State":
         raise NotImplementedError
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en",
+                 names: Sequence[str | None] | None = None) -> str:
+        """Action `a`'s label in "ru" or "en"; `names` are the seats' names at the table, as
+        for `Game.event_text` (a label that names a player names it by
+        `railtable.language.seat_name`)."""
         return str(self.game.action_to_json(self, a))
 
     def visible_events(self, player: int | None) -> list[dict]:

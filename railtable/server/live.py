@@ -326,7 +326,8 @@ class LiveTable:
         if (seat is not None and seat == cur and self.status == "running"
                 and not self.seats[seat].by_bot):
             to_json, describe = self.game.action_to_json, st.describe
-            legal = [{"id": a, "action": to_json(st, a), "label": describe(a, lang)}
+            names = table_names(self.seats, lang)  # a label that names a player says who
+            legal = [{"id": a, "action": to_json(st, a), "label": describe(a, lang, names)}
                      for a in self.legal()]
         entries = self.logs[self.num_players if seat is None else seat]
         if not full:

@@ -140,10 +140,10 @@ class TerminalGame:
         """The choices of the seat to move: the game's menu, else the legal list numbered
         from 1."""
         state = self.state
-        choices = self.game.menu(state, self.lang)
+        choices = self.game.menu(state, self.lang, self.names)
         if choices is None:
             legal = state.legal_actions()
-            return numbered_list(legal, [state.describe(a, self.lang) for a in legal])
+            return numbered_list(legal, [state.describe(a, self.lang, self.names) for a in legal])
         check(choices, state.legal_actions())
         return choices
 

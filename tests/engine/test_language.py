@@ -194,3 +194,33 @@ def test_a_log_line_names_the_seat_or_falls_back_to_its_number():
     assert game.event_text(e, "ru") == "Игрок 2 запасается: +2 рельса."
     assert game.event_text(e, "en", ["Ann", None]) == "Player 2 stocks up: +2 rails."
     assert game.event_text({**e, "rails": 5}, "ru") == "Игрок 2 запасается: +5 рельсов."
+
+
+@pytest.mark.parametrize("gid", ["steamland", "railways_of_the_world"])
+def test_an_action_label_names_the_player_it_is_about(gid):
+    # issue #29 point 1: a choice such as "challenge" or "move to X (owner)" names the seat
+    # as the table does (Steamland: challenge, help, offer; Railways of the World: whose link
+    # a delivery takes), falling back to "Player n" / "Игрок n" without names
+    game = GAMES[gid]
+    names = ["Анна", "Борис", "Вера"]
+    numbered = re.compile(r"\b(Player|Игрок) [1-3]\b")
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = game.new_state(3, seed)
+        while not st.is_terminal() and seen < 8:
+            for a in st.legal_actions():
+                for lang in ("ru", "en"):
+                    plain = st.describe(a, lang)
+                    named = st.describe(a, lang, names)
+                    m = numbered.search(plain)
+                    if not m:
+                        assert named == plain
+                        continue
+                    seen += 1
+                    p = int(m.group(0).split()[1]) - 1
+                    assert names[p] in named and not numbered.search(named), (plain, named)
+            st.apply(rng.choice(st.legal_actions()))
+        if seen >= 8:
+            break
+    assert seen >= 8, f"no label of {gid} named a player in 40 random games"

@@ -121,9 +121,9 @@ class TemplateState(State):
             "hand": sorted(self.hands[player]) if player is not None else None,
         }
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from .text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
     # -- what a seat has not seen -----------------------------------------------------
 

@@ -22,7 +22,7 @@ def player(t: dict, p: int, names=None) -> str:
     return t["words"]["player"].format(n=p + 1)
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     t = _tr(state.game, lang)
     return t["words"]["play"].format(value=A.to_json(state, a)["value"])
 

@@ -179,9 +179,9 @@ class BranchLineState(State):
                  "points": g.contract_points[c], "completed": ok}
                 for c, ok in zip(self.hands[p], self.completed(p))]
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from railtable.games.branch_line.text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
     # -- what a seat has not seen -----------------------------------------------------
 

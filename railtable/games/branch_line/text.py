@@ -31,7 +31,7 @@ def contract_label(game, t: dict, c: int) -> str:
             f"({game.contract_points[c]})")
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     g = state.game
     t = _tr(g, lang)
     d = A.to_json(state, a)

@@ -1035,9 +1035,9 @@ class ColtState(State):
             return {"kind": "bullet", "from": None}
         return {"kind": "bullet", "from": BANDITS[self.char[c - 13]]}
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from .text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]

@@ -147,7 +147,7 @@ def _card_label(t: dict, card: dict | None) -> str:
     return name
 
 
-def describe(s, a: int, lang: str = "en") -> str:
+def describe(s, a: int, lang: str = "en", names=None) -> str:
     t = _tr(lang)
     d = A.to_json(s, a)
     acts = t["actions"]

@@ -1104,8 +1104,8 @@ class RotwState(State):
                                "path": [[c, o] for c, o in self.del_path]}
         return obs
 
-    def describe(self, a: int, lang: str = "en") -> str:
-        return self.game.describe_action(self, a, lang)
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
+        return self.game.describe_action(self, a, lang, names)
 
     # -- copies --------------------------------------------------------------------------
 
@@ -1274,9 +1274,9 @@ class RotwGame(Game):
 
     # -- actions -------------------------------------------------------------------------
 
-    def describe_action(self, state, a, lang="en"):
+    def describe_action(self, state, a, lang="en", names=None):
         from railtable.games.railways_of_the_world.text import describe
-        return describe(state, a, lang)
+        return describe(state, a, lang, names)
 
     def event_text(self, event, lang="en", names=None):
         from railtable.games.railways_of_the_world.text import event_text
@@ -1286,6 +1286,6 @@ class RotwGame(Game):
         from railtable.games.railways_of_the_world.text import render_text
         return render_text(self, observation, lang, names)
 
-    def menu(self, state, lang: str = "en"):
+    def menu(self, state, lang: str = "en", names=None):
         from railtable.games.railways_of_the_world.text_menu import menu
-        return menu(state, lang)
+        return menu(state, lang, names)

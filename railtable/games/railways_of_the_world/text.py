@@ -13,7 +13,7 @@ def _money(v: int) -> str:
     return f"${v:,}"
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     """A legal action's label: its template in i18n.json ("actions"), filled with names."""
     g = state.game
     t = _t(g, lang)
@@ -73,7 +73,7 @@ def describe(state, a: int, lang: str = "en") -> str:
         return tr["cube"].format(colour=t["colours"][d["colour"]], city=city(d["city"]))
     if typ == "move":
         return tr["move"].format(city=city(d["city"]),
-                                 player=f"{t['words']['player']} {d['owner'] + 1}")
+                                 player=seat_name(d["owner"], lang, names))
     if typ == "take_card" or typ == "use_card":
         return tr[typ].format(card=t["cards"][d["card"]])
     return str(d)

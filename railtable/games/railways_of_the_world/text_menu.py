@@ -33,7 +33,7 @@ def _terminal(state, lang: str) -> dict:
     return state.game.i18n(lang)["terminal"]
 
 
-def menu(state, lang: str = "en") -> list[Choice]:
+def menu(state, lang: str = "en", names=None) -> list[Choice]:
     g = state.game
     m = state.m
     tt = _terminal(state, lang)
@@ -56,7 +56,7 @@ def menu(state, lang: str = "en") -> list[Choice]:
     obs = state.observation(p)
     held = obs["players"][p]["cards"]
     for a in state.legal_actions():
-        label = state.describe(a, lang)
+        label = state.describe(a, lang, names)
         d = A.to_json(state, a)
         typ = d["type"]
         if typ == "take_note":

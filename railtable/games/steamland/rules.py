@@ -1635,9 +1635,9 @@ class SteamlandState(State):
 
     # ------------------------------------------------------------------ labels
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from railtable.games.steamland.text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
 
 class SteamlandGame(Game):
@@ -1920,6 +1920,6 @@ class SteamlandGame(Game):
         from railtable.games.steamland.text import render_text
         return render_text(self, observation, lang, names)
 
-    def menu(self, state, lang: str = "en"):
+    def menu(self, state, lang: str = "en", names=None):
         from railtable.games.steamland.text_menu import menu
-        return menu(state, lang)
+        return menu(state, lang, names)

@@ -31,7 +31,7 @@ def _tile(game, t, ti) -> str:
     return t["tiles"][game.t_key[ti]]
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     g = state.game
     t = _tr(g, lang)
     ac = t["actions"]
@@ -84,12 +84,12 @@ def describe(state, a: int, lang: str = "en") -> str:
                "sell_head"):
         return _in_hand(g, t, ac, state, p, pe, typ, v)
     if typ == "challenge":
-        return ac["challenge"].format(seat=v + 1)
+        return ac["challenge"].format(seat=seat_name(v, lang, names))
     if typ == "join_attacker":
-        return ac["join_attacker"].format(seat=state.fa + 1)
+        return ac["join_attacker"].format(seat=seat_name(state.fa, lang, names))
     if typ == "join_defender":
         if state.fb >= 0:
-            return ac["join_defender_player"].format(n=state.fb + 1)
+            return ac["join_defender_player"].format(n=seat_name(state.fb, lang, names))
         return ac["join_defender"].format(other=_creature(g, t, state.fc))
     if typ == "pick":
         loser = pe[2]
@@ -97,7 +97,7 @@ def describe(state, a: int, lang: str = "en") -> str:
         name = ac["hidden"] if code & 1 and p != loser else _item(g, t, code >> 1)
         return ac["pick"].format(slot=v + 1, item=name)
     if typ == "offer":
-        return ac["offer"].format(seat=v + 1)
+        return ac["offer"].format(seat=seat_name(v, lang, names))
     if typ in ("trade_give", "trade_want"):
         holder = p if typ == "trade_give" else pe[2]
         code = state.items[holder][v]

@@ -51,7 +51,7 @@ def display_number(obs: dict, kind: str, slot: int) -> int:
     return 1 + slot
 
 
-def menu(state, lang: str = "en") -> list[Choice]:
+def menu(state, lang: str = "en", names=None) -> list[Choice]:
     g = state.game
     tt = g.i18n(lang)["terminal"]
     w, en = tt["commands"], g.i18n("en")["terminal"]["commands"]
@@ -60,7 +60,7 @@ def menu(state, lang: str = "en") -> list[Choice]:
     out = []
     for a in state.legal_actions():
         typ, key, v = A.decode(a)
-        label = state.describe(a, lang)
+        label = state.describe(a, lang, names)
         if typ == "move":
             cmd = tt["directions"][v]
             aliases = {cmd, g.i18n("en")["terminal"]["directions"][v]}

@@ -363,9 +363,9 @@ class SwitchAndSignalState(State):
         s.reseed(rng)
         return s
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from railtable.games.switch_and_signal.text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
@@ -1200,9 +1200,9 @@ class SwitchAndSignalGame(Game):
         from railtable.games.switch_and_signal.text import render_text
         return render_text(observation, lang, names)
 
-    def menu(self, state, lang: str = "en"):
+    def menu(self, state, lang: str = "en", names=None):
         from railtable.games.switch_and_signal.text_menu import menu
-        return menu(state, lang)
+        return menu(state, lang, names)
 
     def difficulty_levels(self):
         return [

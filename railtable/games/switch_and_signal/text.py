@@ -71,7 +71,7 @@ _HELPER = {A.DISPATCHER: ("dispatcher", "dispatcher"),
            A.SWITCHMAN: ("switchman", "switchman")}
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     """A legal action's label: its template in i18n.json ("actions"), filled with names."""
     b = state.board
     t = i18n(lang)

@@ -26,7 +26,7 @@ COLOURS = ("black", "brown", "gray")
 CARDS = ("signal", "switch", "move")
 
 
-def menu(state, lang: str = "en") -> list[Choice]:
+def menu(state, lang: str = "en", names=None) -> list[Choice]:
     g = state.game
     b = state.board
     t = g.i18n(lang)
@@ -50,7 +50,7 @@ def menu(state, lang: str = "en") -> list[Choice]:
 
     out: list[Choice] = []
     for a in state.legal_actions():
-        label = state.describe(a, lang)
+        label = state.describe(a, lang, names)
 
         def add(number: int, group: str, *parts: str, extra: tuple = ()) -> None:
             cmd, al = say(*parts)

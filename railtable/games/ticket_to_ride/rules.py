@@ -694,9 +694,9 @@ class TicketToRideState(State):
             d["completed"] = done
         return d
 
-    def describe(self, a: int, lang: str = "en") -> str:
+    def describe(self, a: int, lang: str = "en", names=None) -> str:
         from .text import describe
-        return describe(self, a, lang)
+        return describe(self, a, lang, names)
 
     # -- copies ----------------------------------------------------------------------------
 
@@ -1070,6 +1070,6 @@ class TicketToRideGame(Game):
         from .text import render_text
         return render_text(self, observation, lang, names)
 
-    def menu(self, state, lang: str = "en"):
+    def menu(self, state, lang: str = "en", names=None):
         from .text_menu import menu
-        return menu(state, lang)
+        return menu(state, lang, names)

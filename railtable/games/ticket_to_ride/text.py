@@ -44,7 +44,7 @@ def route_label(game, r: int, lang: str) -> str:
     return f"{city(game, game.route_a[r], lang)}–{city(game, game.route_b[r], lang)}"
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
     g = state.game
     tr = _t(lang)["actions"]
     if a < FACE_UP_SLOTS:

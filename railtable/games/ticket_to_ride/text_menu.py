@@ -35,14 +35,14 @@ def _say(key: str, rest: str, lang: str) -> tuple[str, tuple[str, ...]]:
     return cmd, (() if alias == cmd else (alias,))
 
 
-def menu(state, lang: str = "en") -> list[Choice]:
+def menu(state, lang: str = "en", names=None) -> list[Choice]:
     g = state.game
     t = load_i18n(__file__, lang)["terminal"]
     groups = t["groups"]
     out = []
     pays = []
     for a in state.legal_actions():
-        label = state.describe(a, lang)
+        label = state.describe(a, lang, names)
         if a < FACE_UP_SLOTS:
             cmd, al = _say("card", str(a + 1), lang)
             out.append(Choice(a, a + 1, label, cmd, al + (f"draw {a + 1}",), groups["cards"]))
@@ -71,7 +71,7 @@ def menu(state, lang: str = "en") -> list[Choice]:
             pays.append(a)
     for i, a in enumerate(pays, 1):
         cmd, al = _pay(state, a, lang)
-        out.append(Choice(a, i, state.describe(a, lang), cmd, al, groups["pay"]))
+        out.append(Choice(a, i, state.describe(a, lang, names), cmd, al, groups["pay"]))
     return out
 
 
