@@ -794,5 +794,47 @@ def loadtest(
         fail(str(e))
 
 
+
+@app.command()
+def traffic(
+    game_ids: Optional[list[str]] = typer.Argument(None, metavar="[GAME]...",
+                                                   help="Game ids (default: every game)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Seats (default: 3, or the nearest the game "
+                                               "allows)."),
+    games_: int = typer.Option(3, "--games", "-n", min=1, max=50,
+                               help="Games per figure (seeds --seed, --seed+1, ...)."),
+    seed: int = typer.Option(0, "--seed"),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Bytes a seat receives over its WebSocket in a whole game of heuristic bots, played
+    through the server's own code (docs/performance.md)."""
+    measure = _server_function("railtable.server.traffic", "measure")
+    with user_errors():
+        ids = game_ids or list(all_games())
+        for g in ids:
+            load_game(g)
+    out = []
+    for g in ids:
+        with err_console.status(f"playing {g}"):
+            try:
+                out.append(measure(g, players, games_, seed))
+            except ValueError as e:
+                fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    t = Table(title=f"Bytes per connection per game (mean of {games_})")
+    for col in ("game", "players", "decisions", "seat en", "seat ru", "spectator en",
+                "seat en, deflated", "messages", "largest"):
+        t.add_column(col, justify="left" if col == "game" else "right")
+    for r in out:
+        by = r["by"]
+        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}",
+                  f"{by['seat/en']['bytes']:,.0f}", f"{by['seat/ru']['bytes']:,.0f}",
+                  f"{by['spectator/en']['bytes']:,.0f}", f"{by['seat/en']['deflate']:,.0f}",
+                  f"{by['seat/en']['messages']:.0f}", f"{by['seat/ru']['largest']:,}")
+    console.print(t)
+
 if __name__ == "__main__":
     app()
