@@ -824,16 +824,22 @@ def traffic(
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return
-    t = Table(title=f"Bytes per connection per game (mean of {games_})")
-    for col in ("game", "players", "decisions", "seat en", "seat ru", "spectator en",
-                "seat en, deflated", "messages", "largest"):
+    t = Table(title=f"Bytes per connection per game (mean of {games_}): whole views "
+                    "-> patches")
+    for col in ("game", "players", "decisions", "seat en", "seat ru", "spectator",
+                "seat en, deflated", "ratio"):
         t.add_column(col, justify="left" if col == "game" else "right")
     for r in out:
         by = r["by"]
-        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}",
-                  f"{by['seat/en']['bytes']:,.0f}", f"{by['seat/ru']['bytes']:,.0f}",
-                  f"{by['spectator/en']['bytes']:,.0f}", f"{by['seat/en']['deflate']:,.0f}",
-                  f"{by['seat/en']['messages']:.0f}", f"{by['seat/ru']['largest']:,}")
+
+        def two(key: str) -> str:
+            return f"{by['views/' + key]:,.0f} -> {by['patches/' + key]:,.0f}"
+
+        by = {k: v["bytes"] for k, v in r["by"].items()} | {
+            k + "/deflate": v["deflate"] for k, v in r["by"].items()}
+        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}", two("seat/en"),
+                  two("seat/ru"), two("spectator/en"), two("seat/en/deflate"),
+                  f"{by['views/seat/en'] / by['patches/seat/en']:.1f}x")
     console.print(t)
 
 if __name__ == "__main__":

@@ -12,16 +12,22 @@ MAX_SEND_QUEUE = 500  # messages waiting for one slow connection before it is dr
 
 
 class Conn:
-    """One WebSocket: its seat (None: spectator), language and outgoing queue."""
+    """One WebSocket: its seat (None: spectator), language and outgoing queue; with
+    `patches`, what its client holds (railtable.server.deltas)."""
 
-    __slots__ = ("ws", "seat", "lang", "queue", "closed")
+    __slots__ = ("ws", "seat", "lang", "queue", "closed", "patches", "view", "choices",
+                 "legal")
 
-    def __init__(self, ws, seat: int | None, lang: str) -> None:
+    def __init__(self, ws, seat: int | None, lang: str, patches: bool = False) -> None:
         self.ws = ws
         self.seat = seat
         self.lang = lang
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
+        self.patches = patches  # the client applies patches (said so in its hello)
+        self.view = None  # the deltas.View it holds
+        self.choices: dict[int, str] = {}  # legal choices it knows: id -> the choice's JSON
+        self.legal: tuple = ()  # the legal choices it was last sent (their JSON)
 
     def send(self, text: str) -> None:
         if self.closed:

@@ -3,9 +3,10 @@ own code: `railtable traffic GAME` (docs/performance.md, "Bytes per seat per gam
 
 A Manager runs in-process on a temporary SQLite file, exactly as a server worker does. A
 table is created with every seat a person's; each seat, and one spectator, has a
-connection in each language, attached to the live table as a WebSocket's would be, that
-counts the UTF-8 bytes of every message the table sends it, from its first state to the
-game's end. The game's heuristic bot chooses each seat's decisions (from the server's
+connection in each language and each mode (patches, as the browser asks for, and whole
+views, as a client that does not ask for patches gets), attached to the live table as a
+WebSocket's would be, that counts the UTF-8 bytes of every message the table sends it,
+from its first state to the game's end. The game's heuristic bot chooses each seat's decisions (from the server's
 state, like the server's own bot runner) and they are made through `LiveTable.act`, the
 path of a player's `act` message: validated, applied, stored, broadcast.
 
@@ -19,6 +20,7 @@ takeover does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import tempfile
 import zlib
 from dataclasses import dataclass, field
@@ -35,8 +37,8 @@ class CountingConn(Conn):
 
     __slots__ = ("messages",)
 
-    def __init__(self, seat: int | None, lang: str) -> None:
-        super().__init__(None, seat, lang)
+    def __init__(self, seat: int | None, lang: str, patches: bool = True) -> None:
+        super().__init__(None, seat, lang, patches)
         self.messages: list[str] = []
 
     def send(self, text: str) -> None:
@@ -81,6 +83,13 @@ def seats_for(game, players: int | None) -> int:
     return players
 
 
+async def _call(hook, *args) -> None:
+    if hook is not None:
+        got = hook(*args)
+        if asyncio.iscoroutine(got):
+            await got
+
+
 def _reseed(store, table_id: str, seed: int) -> None:
     from sqlalchemy import update
 
@@ -91,11 +100,13 @@ def _reseed(store, table_id: str, seed: int) -> None:
 
 
 async def play_table(mgr, game_id: str, players: int, seed: int, langs=LANGS,
-                     on_step=None) -> tuple[object, dict]:
-    """Play one whole game at a live table of `mgr`, every seat and a spectator watching
-    in each language. `on_step(table, conns)` is called after the first states and after
-    every decision. Returns the table and {(seat, lang): conn} (seat None: the
-    spectator)."""
+                     modes=(True, False), on_step=None, bot: str = "heuristic",
+                     decisions: int | None = None) -> tuple[object, dict]:
+    """Play one whole game (or its first `decisions`) at a live table of `mgr`, `bot`
+    choosing for every seat, each seat and a spectator watching in each language and mode
+    (True: patches). `on_step(table, conns)` (may be async) is called after the first
+    states and after every decision. Returns the table and {(seat, lang, patches): conn}
+    (seat None: the spectator)."""
     from railtable.bots.base import make_bot
 
     out = await mgr.create({"game": game_id, "seats": [
@@ -108,41 +119,49 @@ async def play_table(mgr, game_id: str, players: int, seed: int, langs=LANGS,
     conns = {}
     for seat in [*range(players), None]:
         for lang in langs:
-            c = conns[(seat, lang)] = CountingConn(seat, lang)
-            await t.attach(c)
-    if on_step:
-        on_step(t, conns)
+            for patches in modes:
+                c = conns[(seat, lang, patches)] = CountingConn(seat, lang, patches)
+                await t.attach(c)
+    await _call(on_step, t, conns)
     game = t.game
-    bots = [make_bot("heuristic", game, p, seed * 100 + p) for p in range(players)]
-    while t.status == "running":
+    bots = [make_bot(bot, game, p, seed * 100 + p) for p in range(players)]
+    while t.status == "running" and (decisions is None or t.seq < decisions):
         seat = t.state.current_player()
         a = bots[seat].act(t.state.clone())
         await t.act(seat, t.seq, action_id=a)
-        if on_step:
-            on_step(t, conns)
+        await _call(on_step, t, conns)
     t.stop_presence()
     return t, conns
 
 
-async def _measure(game_id: str, players: int, seeds: list[int], langs) -> dict:
+@contextlib.asynccontextmanager
+async def local_manager():
+    """A server worker's Manager on a temporary SQLite file, without background tasks or
+    bot processes."""
     from railtable.server.manager import Manager
     from railtable.server.storage import Store
 
-    per: dict[str, list[Tally]] = {}
-    moves = []
     with tempfile.TemporaryDirectory(prefix="railtable-traffic-") as tmp:
         mgr = Manager(Store(f"sqlite:///{Path(tmp) / 'traffic.db'}"), bot_delay=0,
                       bot_processes=False, idle_seconds=0, sweep_seconds=0, open_seconds=0)
         await mgr.start()
         try:
-            for seed in seeds:
-                t, conns = await play_table(mgr, game_id, players, seed, langs)
-                moves.append(t.seq)
-                for (seat, lang), c in conns.items():
-                    who = "spectator" if seat is None else "seat"
-                    per.setdefault(f"{who}/{lang}", []).append(Tally.of(c.messages))
+            yield mgr
         finally:
             await mgr.stop()
+
+
+async def _measure(game_id: str, players: int, seeds: list[int], langs) -> dict:
+    per: dict[str, list[Tally]] = {}
+    moves = []
+    async with local_manager() as mgr:
+        for seed in seeds:
+            t, conns = await play_table(mgr, game_id, players, seed, langs)
+            moves.append(t.seq)
+            for (seat, lang, patches), c in conns.items():
+                who = "spectator" if seat is None else "seat"
+                mode = "patches" if patches else "views"
+                per.setdefault(f"{mode}/{who}/{lang}", []).append(Tally.of(c.messages))
     return {"game": game_id, "players": players, "games": len(seeds),
             "moves": sum(moves) / len(moves),
             "by": {k: _mean(v) for k, v in per.items()}}
@@ -164,7 +183,8 @@ def _mean(tallies: list[Tally]) -> dict:
 def measure(game_id: str, players: int | None = None, games: int = 3, seed: int = 0,
             langs=LANGS) -> dict:
     """Bytes per seat per game, averaged over `games` games (seeds seed, seed+1, ...)
-    and every seat; the spectator's apart. Keys of "by": "seat/en", "spectator/ru"..."""
+    and every seat; the spectator's apart. Keys of "by": "patches/seat/en",
+    "views/spectator/ru"... ("views": a client that does not ask for patches)."""
     from railtable.engine.registry import get_game
 
     game = get_game(game_id)

@@ -1,0 +1,202 @@
+"""What each connection of a table is sent: patches for the clients that apply them, whole
+views for the others (docs/server.md, "WebSocket protocol").
+
+A client that says `"patches": true` in its hello gets one full `state`, which carries the
+version `v` of the view in it, and then at every move a `patch`:
+
+    {"type": "patch", "base": 41, "v": 42, "seq": 18, "ops": [...],
+     "legal": [5, {"id": 9, "action": {...}, "label": "..."}], "log": [{"seq": 18, ...}]}
+
+`ops` is the JSON Patch (RFC 6902; railtable.server.patch) from the view of version
+`base` to the view of version `v`: the state message's fields but `seq`, `legal`, `log`
+and the full state's own `seat`, `lang` and `table`. `log` holds the new log lines (left
+out when there are none); `legal` the legal choices, only when they changed, each choice
+this connection has been sent since its last full state (same id, action and label) as
+its bare id. A client that does not hold version `base`, or cannot apply the patch, asks
+for a full state with `{"type": "resync"}`; a lost connection gets one on reconnecting.
+
+The cost, at every move: each seat's view (and the spectators') is built once for both
+languages and encoded part by part (each field, each value of the observation), about the
+work of encoding it whole, which is what the server did for every seat and language
+before. Only the parts whose JSON changed are parsed and compared. A seat's patch is
+computed once for all its connections that hold the same version, so a crowd of
+spectators costs one patch a move, not one each.
+
+A seat's patch is the difference between two of that seat's own views: nothing of another
+seat's can be in it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from railtable.server.patch import diff, token
+from railtable.server.protocol import dumps
+
+if TYPE_CHECKING:
+    from railtable.server.connections import Conn
+    from railtable.server.live import LiveTable
+
+MAX_CHOICES = 5000  # legal choices remembered per connection; past that, sent whole again
+_MISSING = object()
+
+
+class View:
+    """One seat's view of the table (None: a spectator's) at version `v`, after `seq`
+    actions, as the JSON of its parts: "/status", ..., "/observation/<key>"."""
+
+    __slots__ = ("v", "seq", "parts", "_values")
+
+    def __init__(self, v: int, seq: int, position: dict) -> None:
+        self.v = v
+        self.seq = seq
+        parts = {}
+        for k, value in position.items():
+            if k == "observation":  # a dict: the engine's envelope and the game's part
+                for ok, ov in value.items():
+                    parts[f"/observation/{token(str(ok))}"] = dumps(ov)
+            else:
+                parts[f"/{k}"] = dumps(value)
+        self.parts = parts
+        self._values: dict[str, Any] = {}
+
+    def value(self, path: str) -> Any:
+        """The part at `path`, parsed from its JSON (so no game state can share it)."""
+        got = self._values.get(path, _MISSING)
+        if got is _MISSING:
+            got = self._values[path] = json.loads(self.parts[path])
+        return got
+
+    def ops_from(self, old: "View") -> list[dict]:
+        """The JSON Patch from `old` to this view."""
+        ops: list[dict] = []
+        before = old.parts
+        for path, enc in self.parts.items():
+            was = before.get(path)
+            if was == enc:
+                continue
+            if was is None:
+                ops.append({"op": "add", "path": path, "value": self.value(path)})
+            else:
+                ops.extend(diff(old.value(path), self.value(path), path, unequal=True))
+        for path in before:
+            if path not in self.parts:
+                ops.append({"op": "remove", "path": path})
+        return ops
+
+
+def first(t: "LiveTable", conn: "Conn") -> str:
+    """The full state for a connection that has just come, changed its language or lost
+    track. Connections that come between two moves share their seat's latest view."""
+    r = Round(t, full=True, new_version=False)
+    return r.message(conn)
+
+
+class Round:
+    """The messages of one broadcast (or, `new_version` False, of one full state): each
+    seat's view built once, each message encoded once for the connections it is the same
+    for."""
+
+    def __init__(self, t: "LiveTable", full: bool, new_version: bool = True) -> None:
+        self.t = t
+        self.full = full
+        self.v: int | None = None
+        if new_version:
+            t.view_version += 1
+            self.v = t.view_version
+        self.texts: dict = {}  # each log line written once per language
+        self.positions: dict = {}  # seat -> LiveTable.position(seat)
+        self.views: dict = {}  # seat -> View
+        self.legal: dict = {}  # (seat, lang) -> (choices, their JSON)
+        self.ops: dict = {}  # (seat, base version) -> JSON Patch
+        self.sent: dict = {}  # what is the same for several connections -> its text
+
+    def position(self, seat: int | None) -> dict:
+        pos = self.positions.get(seat)
+        if pos is None:
+            pos = self.positions[seat] = self.t.position(seat)
+        return pos
+
+    def view(self, seat: int | None) -> View:
+        view = self.views.get(seat)
+        if view is not None:
+            return view
+        t = self.t
+        view = View(self.v or 0, t.seq, self.position(seat))
+        if self.v is None:  # a lone full state: the latest view, if nothing has changed
+            latest = t.latest_views.get(seat)
+            if latest is not None and latest.seq == t.seq and latest.parts == view.parts:
+                view = latest
+            else:
+                t.view_version += 1
+                view.v = t.view_version
+        t.latest_views[seat] = self.views[seat] = view
+        return view
+
+    def choices(self, seat: int | None, lang: str) -> tuple[list[dict], tuple[str, ...]]:
+        got = self.legal.get((seat, lang))
+        if got is None:
+            entries = self.t.choices(seat, lang)
+            got = self.legal[(seat, lang)] = (entries, tuple(dumps(e) for e in entries))
+        return got
+
+    def message(self, c: "Conn") -> str:
+        if not c.patches:
+            key = ("plain", c.seat, c.lang)
+            text = self.sent.get(key)
+            if text is None:
+                text = self.sent[key] = dumps(self.t.payload(
+                    c.seat, c.lang, self.full, self.texts, self.position(c.seat)))
+            return text
+        view = self.view(c.seat)
+        if self.full or c.view is None:
+            return self._state(c, view)
+        return self._patch(c, view)
+
+    def _state(self, c: "Conn", view: View) -> str:
+        entries, encs = self.choices(c.seat, c.lang)
+        key = ("state", c.seat, c.lang)
+        text = self.sent.get(key)
+        if text is None:
+            msg = self.t.payload(c.seat, c.lang, True, self.texts, self.position(c.seat),
+                                 entries)
+            text = self.sent[key] = dumps({"type": "state", "v": view.v, **msg})
+        c.view = view
+        c.choices = {e["id"]: enc for e, enc in zip(entries, encs)}
+        c.legal = encs
+        return text
+
+    def _patch(self, c: "Conn", view: View) -> str:
+        base = c.view
+        ops = self.ops.get((c.seat, base.v))
+        if ops is None:
+            ops = self.ops[(c.seat, base.v)] = view.ops_from(base)
+        entries, encs = self.choices(c.seat, c.lang)
+        changed = encs != c.legal
+        # connections holding the same version of a view were sent the same choices, so
+        # the message is theirs alike, unless it names choices by what each one knows
+        key = ("patch", c.seat, c.lang, base.v)
+        shared = not (changed and entries)
+        text = self.sent.get(key) if shared else None
+        if text is None:
+            msg = {"type": "patch", "base": base.v, "v": view.v, "seq": self.t.seq,
+                   "ops": ops}
+            if changed:
+                known = c.choices
+                msg["legal"] = [e["id"] if known.get(e["id"]) == enc else e
+                                for e, enc in zip(entries, encs)]
+            lines = self.t.log_lines(c.seat, c.lang, False, self.texts)
+            if lines:
+                msg["log"] = lines
+            text = dumps(msg)
+            if shared:
+                self.sent[key] = text
+        c.view = view
+        if changed:
+            c.legal = encs
+            if len(c.choices) + len(entries) > MAX_CHOICES:
+                c.choices = {}
+            for e, enc in zip(entries, encs):
+                c.choices[e["id"]] = enc
+        return text
