@@ -774,6 +774,9 @@ def loadtest(
     workers: int = typer.Option(1, "--workers", min=1, max=64,
                                 help="The started server's worker processes (more than one "
                                      "needs --db postgresql+psycopg://... and --broker)."),
+    whole_views: bool = typer.Option(False, "--whole-views",
+                                     help="Players do not ask for patches: a whole view at "
+                                          "every move (default: patches, as the table page)."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -786,6 +789,8 @@ def loadtest(
             load_game(game)
     run = _server_function("railtable.server.loadtest", "run")
     kwargs = {} if rate is None else {"rate": rate}
+    if whole_views:
+        kwargs["patches"] = False
     if db or broker or workers != 1:
         kwargs.update(db=db, broker=broker, workers=workers)
     try:
@@ -824,23 +829,22 @@ def traffic(
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return
-    t = Table(title=f"Bytes per connection per game (mean of {games_}): whole views "
-                    "-> patches")
-    for col in ("game", "players", "decisions", "seat en", "seat ru", "spectator",
-                "seat en, deflated", "ratio"):
+    t = Table(title=f"kB a seat receives in a game (English; mean of {games_} games)")
+    for col in ("game", "seats", "moves", "views", "patches", "ratio", "spectator",
+                "deflated"):
         t.add_column(col, justify="left" if col == "game" else "right")
     for r in out:
         by = r["by"]
-
-        def two(key: str) -> str:
-            return f"{by['views/' + key]:,.0f} -> {by['patches/' + key]:,.0f}"
-
-        by = {k: v["bytes"] for k, v in r["by"].items()} | {
-            k + "/deflate": v["deflate"] for k, v in r["by"].items()}
-        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}", two("seat/en"),
-                  two("seat/ru"), two("spectator/en"), two("seat/en/deflate"),
-                  f"{by['views/seat/en'] / by['patches/seat/en']:.1f}x")
+        views, patches = by["views/seat/en"], by["patches/seat/en"]
+        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}",
+                  f"{views['bytes'] / 1000:,.1f}", f"{patches['bytes'] / 1000:,.1f}",
+                  f"{views['bytes'] / patches['bytes']:.1f}x",
+                  f"{by['patches/spectator/en']['bytes'] / 1000:,.1f}",
+                  f"{patches['deflate'] / 1000:,.1f}")
     console.print(t)
+    console.print("views: a whole view at every move (a client that does not ask for "
+                  "patches); patches: what the table page gets; deflated: the patches as "
+                  "permessage-deflate would send them; --json for Russian and more.")
 
 if __name__ == "__main__":
     app()
