@@ -16,11 +16,11 @@ its bare id. A client that does not hold version `base`, or cannot apply the pat
 for a full state with `{"type": "resync"}`; a lost connection gets one on reconnecting.
 
 The cost, at every move: each seat's view (and the spectators') is built once for both
-languages and encoded part by part (each field, each value of the observation), about the
-work of encoding it whole, which is what the server did for every seat and language
-before. Only the parts whose JSON changed are parsed and compared. A seat's patch is
-computed once for all its connections that hold the same version, so a crowd of
-spectators costs one patch a move, not one each.
+languages and encoded part by part (each field, each value of the observation); a value
+that several seats' views share (a game's static map) is encoded once. Only the parts whose
+JSON changed are parsed and compared, and a part that changed alike in several seats'
+views is diffed once. A seat's patch is computed once for all its connections that hold
+the same version, so a crowd of spectators costs one patch a move, not one each.
 
 A seat's patch is the difference between two of that seat's own views: nothing of another
 seat's can be in it.
@@ -29,6 +29,7 @@ seat's can be in it.
 from __future__ import annotations
 
 import json
+import json.encoder
 from typing import TYPE_CHECKING, Any
 
 from railtable.server.patch import diff, token
@@ -42,22 +43,42 @@ MAX_CHOICES = 5000  # legal choices remembered per connection; past that, sent w
 _MISSING = object()
 
 
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+# A view is encoded part by part, most parts small. json.dumps makes a JSONEncoder and a C
+# encoder at every call, which costs several times more than encoding a number or a short
+# list; this one C encoder is made once and writes what protocol.dumps writes (no ASCII
+# escapes, no spaces). Where the C encoder is missing (not CPython), dumps itself.
+_c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
+if _c_make_encoder is not None:
+    _part_encoder = _c_make_encoder(None, _not_json, json.encoder.c_encode_basestring, None,
+                                    ":", ",", False, False, True)
+
+    def encode_part(value: Any) -> str:
+        return "".join(_part_encoder(value, 0))
+else:  # pragma: no cover - other Pythons
+    encode_part = dumps
+
+
 class View:
     """One seat's view of the table (None: a spectator's) at version `v`, after `seq`
     actions, as the JSON of its parts: "/status", ..., "/observation/<key>"."""
 
     __slots__ = ("v", "seq", "parts", "_values")
 
-    def __init__(self, v: int, seq: int, position: dict) -> None:
+    def __init__(self, v: int, seq: int, position: dict, encode=None) -> None:
+        encode = encode or encode_part
         self.v = v
         self.seq = seq
         parts = {}
         for k, value in position.items():
             if k == "observation":  # a dict: the engine's envelope and the game's part
                 for ok, ov in value.items():
-                    parts[f"/observation/{token(str(ok))}"] = dumps(ov)
+                    parts[f"/observation/{token(str(ok))}"] = encode(ov)
             else:
-                parts[f"/{k}"] = dumps(value)
+                parts[f"/{k}"] = encode(value)
         self.parts = parts
         self._values: dict[str, Any] = {}
 
@@ -68,8 +89,10 @@ class View:
             got = self._values[path] = json.loads(self.parts[path])
         return got
 
-    def ops_from(self, old: "View") -> list[dict]:
-        """The JSON Patch from `old` to this view."""
+    def ops_from(self, old: "View", known: dict | None = None) -> list[dict]:
+        """The JSON Patch from `old` to this view. `known`: the operations of parts already
+        diffed, by (path, old JSON, new JSON), shared with other seats' views (what all
+        seats see alike changes alike)."""
         ops: list[dict] = []
         before = old.parts
         for path, enc in self.parts.items():
@@ -78,8 +101,14 @@ class View:
                 continue
             if was is None:
                 ops.append({"op": "add", "path": path, "value": self.value(path)})
-            else:
-                ops.extend(diff(old.value(path), self.value(path), path, unequal=True))
+                continue
+            key = (path, was, enc)
+            part = known.get(key) if known is not None else None
+            if part is None:
+                part = diff(old.value(path), self.value(path), path, unequal=True)
+                if known is not None:
+                    known[key] = part
+            ops.extend(part)
         for path in before:
             if path not in self.parts:
                 ops.append({"op": "remove", "path": path})
@@ -107,6 +136,10 @@ class Round:
             self.v = t.view_version
         self.texts: dict = {}  # each log line written once per language
         self.positions: dict = {}  # seat -> LiveTable.position(seat)
+        # JSON of the values in several seats' views (the map), by identity: nothing
+        # changes while a round is built; the value is kept so that its id stays its own
+        self.encodings: dict[int, tuple[Any, str]] = {}
+        self.part_ops: dict = {}  # see View.ops_from
         self.views: dict = {}  # seat -> View
         self.legal: dict = {}  # (seat, lang) -> (choices, their JSON)
         self.ops: dict = {}  # (seat, base version) -> JSON Patch
@@ -123,7 +156,7 @@ class Round:
         if view is not None:
             return view
         t = self.t
-        view = View(self.v or 0, t.seq, self.position(seat))
+        view = View(self.v or 0, t.seq, self.position(seat), self.encode)
         if self.v is None:  # a lone full state: the latest view, if nothing has changed
             latest = t.latest_views.get(seat)
             if latest is not None and latest.seq == t.seq and latest.parts == view.parts:
@@ -134,11 +167,19 @@ class Round:
         t.latest_views[seat] = self.views[seat] = view
         return view
 
+    def encode(self, value: Any) -> str:
+        if type(value) is not dict and type(value) is not list:
+            return encode_part(value)
+        got = self.encodings.get(id(value))
+        if got is None:
+            got = self.encodings[id(value)] = (value, encode_part(value))
+        return got[1]
+
     def choices(self, seat: int | None, lang: str) -> tuple[list[dict], tuple[str, ...]]:
         got = self.legal.get((seat, lang))
         if got is None:
             entries = self.t.choices(seat, lang)
-            got = self.legal[(seat, lang)] = (entries, tuple(dumps(e) for e in entries))
+            got = self.legal[(seat, lang)] = (entries, tuple(encode_part(e) for e in entries))
         return got
 
     def message(self, c: "Conn") -> str:
@@ -171,7 +212,7 @@ class Round:
         base = c.view
         ops = self.ops.get((c.seat, base.v))
         if ops is None:
-            ops = self.ops[(c.seat, base.v)] = view.ops_from(base)
+            ops = self.ops[(c.seat, base.v)] = view.ops_from(base, self.part_ops)
         entries, encs = self.choices(c.seat, c.lang)
         changed = encs != c.legal
         # connections holding the same version of a view were sent the same choices, so

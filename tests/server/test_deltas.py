@@ -235,9 +235,9 @@ def test_spectators_holding_the_same_version_share_one_patch(monkeypatch):
     calls = {"n": 0}
     real = deltas.View.ops_from
 
-    def counted(self, old):
+    def counted(self, old, known=None):
         calls["n"] += 1
-        return real(self, old)
+        return real(self, old, known)
 
     monkeypatch.setattr(deltas.View, "ops_from", counted)
     crowd = [CountingConn(None, "en") for _ in range(50)]
