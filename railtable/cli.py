@@ -777,6 +777,9 @@ def loadtest(
     whole_views: bool = typer.Option(False, "--whole-views",
                                      help="Players do not ask for patches: a whole view at "
                                           "every move (default: patches, as the table page)."),
+    deflate: bool = typer.Option(False, "--deflate",
+                                 help="Players offer permessage-deflate, as browsers do: the "
+                                      "server compresses what it sends."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -791,6 +794,8 @@ def loadtest(
     kwargs = {} if rate is None else {"rate": rate}
     if whole_views:
         kwargs["patches"] = False
+    if deflate:
+        kwargs["deflate"] = True
     if db or broker or workers != 1:
         kwargs.update(db=db, broker=broker, workers=workers)
     try:

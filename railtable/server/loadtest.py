@@ -86,7 +86,7 @@ def _cpu_seconds(pid: int | None) -> float | None:
 
 async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
                  server_pid: int | None = None, rate: float | None = None,
-                 patches: bool = True) -> dict:
+                 patches: bool = True, deflate: bool = False) -> dict:
     import httpx
 
     stats = _Stats()
@@ -98,7 +98,7 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
         # with a rate, each table moves at most every `interval` seconds (its players
         # "think"); without one every seat answers at once and the server is saturated
         holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0, "seated": 0,
-                  "patches": patches}
+                  "patches": patches, "deflate": deflate}
         # seat every table first, then measure for `seconds`
         tasks = []
         for i in range(tables):
@@ -156,7 +156,8 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
         try:
             for s in out["seats"]:
                 ws = await connect(f"{ws_base}/ws/tables/{out['id']}", max_size=2 ** 22,
-                                   compression=None, open_timeout=60, ping_interval=None)
+                                   compression="deflate" if holder["deflate"] else None,
+                                   open_timeout=60, ping_interval=None)
                 await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en",
                                           "patches": holder["patches"]}))
                 conns.append(ws)
@@ -266,11 +267,14 @@ def _start_server(tmp: Path, db: str | None = None, broker: str | None = None,
 
 def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | None = None,
         url: str | None = None, *, rate: float | None = None, db: str | None = None,
-        broker: str | None = None, workers: int = 1, patches: bool = True) -> dict:
+        broker: str | None = None, workers: int = 1, patches: bool = True,
+        deflate: bool = False) -> dict:
     """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
 
     patches: the players ask for patches after the first full state, as the table page
     does (False: whole views at every move, as a client that does not ask gets).
+    deflate: the players offer permessage-deflate, as browsers do, so the server
+    compresses what it sends (False: nothing is compressed).
 
     rate: moves per second offered in total (each table then moves every tables/rate
     seconds); None plays every move at once, which saturates the server and measures its
@@ -317,7 +321,7 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
             with runner:
                 out = runner.run(_drive(url, tables, seats, seconds, game,
                                          proc.pid if proc is not None else None, rate,
-                                         patches))
+                                         patches, deflate))
         finally:
             if proc is not None:
                 proc.terminate()
@@ -329,10 +333,12 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
     out["rate"] = rate
     out["workers"] = workers
     out["patches"] = patches
+    out["deflate"] = deflate
     print(f"{out['moves']} moves accepted in {out['seconds']} s: {out['moves_per_s']} moves/s; "
           f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
           f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game} "
-          f"({'patches' if patches else 'whole views'}); "
+          f"({'patches' if patches else 'whole views'}"
+          f"{', compressed' if deflate else ''}); "
           f"{out['tables_finished']} tables finished; {out['errors']} errors; server CPU "
           f"{out['server_cpu_ms_per_move']} ms per move, load-test client CPU "
           f"{out['client_cpu_ms_per_move']} ms per move", flush=True)
@@ -355,6 +361,8 @@ if __name__ == "__main__":
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--whole-views", action="store_true",
                    help="players do not ask for patches: a whole view at every move")
+    p.add_argument("--deflate", action="store_true",
+                   help="players offer permessage-deflate, as browsers do")
     a = p.parse_args()
     run(a.tables, a.seats, a.seconds, a.game, a.url, rate=a.rate, db=a.db, broker=a.broker,
-        workers=a.workers, patches=not a.whole_views)
+        workers=a.workers, patches=not a.whole_views, deflate=a.deflate)

@@ -88,9 +88,9 @@ def test_loadtest_passes_its_options(monkeypatch):
 
 def test_loadtest_whole_views(monkeypatch):
     calls = fake_module(monkeypatch, "railtable.server.loadtest")
-    result = run("loadtest", "--tables", "2", "--game", "toy", "--whole-views")
+    result = run("loadtest", "--tables", "2", "--game", "toy", "--whole-views", "--deflate")
     assert result.exit_code == 0, result.output
-    assert calls[0]["patches"] is False
+    assert calls[0]["patches"] is False and calls[0]["deflate"] is True
 
 
 def test_traffic_measures_both_modes_through_a_live_table():
