@@ -15,8 +15,8 @@ class Conn:
     """One WebSocket: its seat (None: spectator), language and outgoing queue; with
     `patches`, what its client holds (railtable.server.deltas)."""
 
-    __slots__ = ("ws", "seat", "lang", "queue", "closed", "patches", "view", "choices",
-                 "legal")
+    __slots__ = ("ws", "seat", "lang", "queue", "closed", "patches", "view", "known",
+                 "held", "legal")
 
     def __init__(self, ws, seat: int | None, lang: str, patches: bool = False) -> None:
         self.ws = ws
@@ -26,7 +26,10 @@ class Conn:
         self.closed = False
         self.patches = patches  # the client applies patches (said so in its hello)
         self.view = None  # the deltas.View it holds
-        self.choices: dict[int, str] = {}  # legal choices it knows: id -> the choice's JSON
+        # the legal choices its client holds: a choice's JSON -> its number in the client's
+        # list, and how long that list is
+        self.known: dict[str, int] = {}
+        self.held = 0
         self.legal: tuple = ()  # the legal choices it was last sent (their JSON)
 
     def send(self, text: str) -> None:

@@ -10,10 +10,12 @@ version `v` of the view in it, and then at every move a `patch`:
 `ops` is the JSON Patch (RFC 6902; railtable.server.patch) from the view of version
 `base` to the view of version `v`: the state message's fields but `seq`, `legal`, `log`
 and the full state's own `seat`, `lang` and `table`. `log` holds the new log lines (left
-out when there are none); `legal` the legal choices, only when they changed, each choice
-this connection has been sent since its last full state (same id, action and label) as
-its bare id. A client that does not hold version `base`, or cannot apply the patch, asks
-for a full state with `{"type": "resync"}`; a lost connection gets one on reconnecting.
+out when there are none); `legal` the legal choices, only when they changed. The client
+keeps a list of every choice it has been sent whole since its last full state (that
+state's own first, then each one a patch sends whole, in order); a choice it holds (same
+id, action and label) comes as its number in that list. A client that does not hold
+version `base`, cannot apply the patch or is given a number it does not hold asks for a
+full state with `{"type": "resync"}`; a lost connection gets one on reconnecting.
 
 The cost, at every move: each seat's view (and the spectators') is built once for both
 languages and encoded part by part (each field, each value of the observation); a value
@@ -204,7 +206,9 @@ class Round:
                                  entries)
             text = self.sent[key] = dumps({"type": "state", "v": view.v, **msg})
         c.view = view
-        c.choices = {e["id"]: enc for e, enc in zip(entries, encs)}
+        # the client's list of choices starts afresh with the state's own
+        c.known = {enc: i for i, enc in enumerate(encs)}
+        c.held = len(encs)
         c.legal = encs
         return text
 
@@ -216,7 +220,7 @@ class Round:
         entries, encs = self.choices(c.seat, c.lang)
         changed = encs != c.legal
         # connections holding the same version of a view were sent the same choices, so
-        # the message is theirs alike, unless it names choices by what each one knows
+        # the message is theirs alike, unless it names choices by what each one holds
         key = ("patch", c.seat, c.lang, base.v)
         shared = not (changed and entries)
         text = self.sent.get(key) if shared else None
@@ -224,9 +228,7 @@ class Round:
             msg = {"type": "patch", "base": base.v, "v": view.v, "seq": self.t.seq,
                    "ops": ops}
             if changed:
-                known = c.choices
-                msg["legal"] = [e["id"] if known.get(e["id"]) == enc else e
-                                for e, enc in zip(entries, encs)]
+                msg["legal"] = self._numbered(c, entries, encs)
             lines = self.t.log_lines(c.seat, c.lang, False, self.texts)
             if lines:
                 msg["log"] = lines
@@ -236,8 +238,22 @@ class Round:
         c.view = view
         if changed:
             c.legal = encs
-            if len(c.choices) + len(entries) > MAX_CHOICES:
-                c.choices = {}
-            for e, enc in zip(entries, encs):
-                c.choices[e["id"]] = enc
         return text
+
+    @staticmethod
+    def _numbered(c: "Conn", entries: list[dict], encs: tuple[str, ...]) -> list:
+        """The legal choices for this connection: each one it holds (sent whole since its
+        last full state, with the same id, action and label) as its number in its list,
+        the others whole, which the client adds to its list."""
+        known = c.known
+        out: list = []
+        for e, enc in zip(entries, encs):
+            n = known.get(enc)
+            if n is None:
+                out.append(e)
+                if len(known) < MAX_CHOICES:
+                    known[enc] = c.held
+                c.held += 1
+            else:
+                out.append(n)
+        return out

@@ -193,6 +193,7 @@ async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
     sent_seq = -1
     sent_at = 0.0
     status, legal = "running", []
+    choices: list = []  # with patches: every choice sent whole since the full state
     async for raw in ws:
         if sent_seq < 0 and '"legal":[]' in raw and '"status":"running"' in raw:
             continue  # a whole view, not this seat's turn: nothing to measure or parse
@@ -202,12 +203,18 @@ async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
             stats.errors += 1
             continue
         if kind == "patch":  # what changed: the status among its operations, the choices
-            for op in m["ops"]:  # when they changed
+            for op in m["ops"]:  # when they changed (one held before: its number)
                 if op["path"] == "/status":
                     status = op["value"]
-            legal = m.get("legal", legal)
+            if "legal" in m:
+                legal = []
+                for c in m["legal"]:
+                    if not isinstance(c, int):
+                        choices.append(c)
+                    legal.append(choices[c] if isinstance(c, int) else c)
         elif kind in ("state", "update"):
             status, legal = m["status"], m["legal"]
+            choices = list(legal)
         else:
             continue
         if sent_seq >= 0 and m["seq"] > sent_seq:
@@ -230,9 +237,7 @@ async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
             choice = legal[int(rng.random() * len(legal))]
             sent_seq = m["seq"]
             sent_at = time.perf_counter()
-            # a patch names a choice this seat was sent before by its id alone
-            await ws.send(json.dumps({"type": "act", "seq": m["seq"], "id": choice
-                                      if isinstance(choice, int) else choice["id"]}))
+            await ws.send(json.dumps({"type": "act", "seq": m["seq"], "id": choice["id"]}))
 
 
 def _start_server(tmp: Path, db: str | None = None, broker: str | None = None,

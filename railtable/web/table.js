@@ -11,7 +11,7 @@ let stopped = false;
 let game = null; // {view, i18n}
 let st = null; // the state as of the last message: v, seq, observation, legal, table, ...
 let log = [];
-let choices = new Map(); // id -> legal choice, every one sent since the last full state
+let choices = []; // every legal choice sent whole since the last full state, in order
 let resyncing = false; // a full state was asked for: patches wait for it
 let players = [];
 let spectators = 0; // on this server worker, announced at most every 0.25 s
@@ -90,7 +90,7 @@ async function onMessage(m) {
     if (!game) game = await loadGame(m.table.game);
     st = m;
     resyncing = false;
-    choices = new Map(m.legal.map((c) => [c.id, c]));
+    choices = m.legal.slice();
     clockAt = performance.now();
     players = m.table.players;
     spectators = m.table.spectators || 0;
@@ -112,7 +112,7 @@ async function onMessage(m) {
 }
 
 // The state after a patch, or null when this page cannot follow it (it holds another
-// version, the patch does not fit, a choice is named that it was never sent).
+// version, the patch does not fit, a choice is named by a number it does not hold).
 function patched(m) {
   if (m.base !== st.v) return null;
   let next;
@@ -125,11 +125,11 @@ function patched(m) {
   if (m.legal) {
     const legal = [];
     for (const c of m.legal) {
-      if (typeof c === "number") {
-        if (!choices.has(c)) return null;
-        legal.push(choices.get(c));
+      if (typeof c === "number") { // a choice sent whole before: its number in the list
+        if (!(c >= 0 && c < choices.length)) return null;
+        legal.push(choices[c]);
       } else {
-        choices.set(c.id, c);
+        choices.push(c);
         legal.push(c);
       }
     }

@@ -17,9 +17,9 @@ class Follower:
     def __init__(self) -> None:
         self.state: dict | None = None
         self.log: list[dict] = []
-        self.choices: dict[int, dict] = {}
+        self.choices: list[dict] = []  # every choice sent whole since the last state
         self.patches = 0  # patches applied
-        self.named = 0  # legal choices that came as a bare id (known from before)
+        self.named = 0  # legal choices that came as a number (sent whole before)
         self.resyncs = 0  # full states asked for
 
     def receive(self, text: str) -> bool:
@@ -28,7 +28,7 @@ class Follower:
         if m["type"] == "state":
             self.state = m
             self.log = list(m["log"])
-            self.choices = {c["id"]: c for c in m["legal"]}
+            self.choices = list(m["legal"])
             return True
         if m["type"] != "patch":
             return True
@@ -43,12 +43,12 @@ class Follower:
             legal = []
             for c in m["legal"]:
                 if isinstance(c, int):
-                    if c not in self.choices:
+                    if not 0 <= c < len(self.choices):
                         return False
                     legal.append(self.choices[c])
                     self.named += 1
                 else:
-                    self.choices[c["id"]] = c
+                    self.choices.append(c)
                     legal.append(c)
             new["legal"] = legal
         new["v"], new["seq"] = m["v"], m["seq"]

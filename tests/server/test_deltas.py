@@ -73,11 +73,8 @@ class Watch:
                 assert op["op"] in ("add", "replace"), op
                 assert value_at(view, op["path"]) == op["value"], op
         choices = json.loads(json.dumps(t.choices(seat, lang)))
-        if "legal" in m:
-            assert [c if isinstance(c, int) else c["id"] for c in m["legal"]] == \
-                [c["id"] for c in choices]
-            for c in m["legal"]:
-                assert isinstance(c, int) or c in choices
+        for c in m.get("legal", []):  # (a number: one the client holds, checked by its view)
+            assert isinstance(c, int) or c in choices
         own_log = t.log_lines(seat, lang, True, self.texts)
         for line in m.get("log", []):
             assert line in own_log
@@ -105,7 +102,7 @@ def test_a_client_following_patches_shows_the_full_state_at_every_step(game_id):
         assert f.patches == t.seq, key
         assert [json.loads(m)["type"] for m in conns[key].messages].count("state") == 1
     if game_id == "ticket_to_ride":
-        # choices the seat was offered before came back as their ids
+        # choices the seat was offered before came back as their numbers
         assert sum(f.named for f in w.followers.values()) > 0
 
 
