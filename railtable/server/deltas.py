@@ -53,6 +53,7 @@ def _not_json(value: Any) -> Any:
 # encoder at every call, which costs several times more than encoding a number or a short
 # list; this one C encoder is made once and writes what protocol.dumps writes (no ASCII
 # escapes, no spaces). Where the C encoder is missing (not CPython), dumps itself.
+_encode_str = json.encoder.encode_basestring  # a str as JSON, without ASCII escapes
 _c_make_encoder = getattr(json.encoder, "c_make_encoder", None)
 if _c_make_encoder is not None:
     _part_encoder = _c_make_encoder(None, _not_json, json.encoder.c_encode_basestring, None,
@@ -62,6 +63,19 @@ if _c_make_encoder is not None:
         return "".join(_part_encoder(value, 0))
 else:  # pragma: no cover - other Pythons
     encode_part = dumps
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+_PATHS: dict = {}  # an observation's key -> its JSON Pointer (a game has a few dozen keys)
+
+
+def _path(key: Any) -> str:
+    path = _PATHS.get(key)
+    if path is None:
+        path = f"/observation/{token(str(key))}"
+        if len(_PATHS) < 10_000:
+            _PATHS[key] = path
+    return path
 
 
 class View:
@@ -75,17 +89,25 @@ class View:
         self.v = v
         self.seq = seq
         parts = {}
+        values = {}  # the parts that are single values, which nothing can change, as they are
         for k, value in position.items():
             if k == "observation":  # a dict: the engine's envelope and the game's part
                 for ok, ov in value.items():
-                    parts[f"/observation/{token(str(ok))}"] = encode(ov)
+                    path = _path(ok)
+                    parts[path] = encode(ov)
+                    if type(ov) in _SCALARS:
+                        values[path] = ov
             else:
-                parts[f"/{k}"] = encode(value)
+                path = "/" + k
+                parts[path] = encode(value)
+                if type(value) in _SCALARS:
+                    values[path] = value
         self.parts = parts
-        self._values: dict[str, Any] = {}
+        self._values: dict[str, Any] = values
 
     def value(self, path: str) -> Any:
-        """The part at `path`, parsed from its JSON (so no game state can share it)."""
+        """The part at `path`: a single value as it is, a list or object parsed from its
+        JSON (so no game state can share it)."""
         got = self._values.get(path, _MISSING)
         if got is _MISSING:
             got = self._values[path] = json.loads(self.parts[path])
@@ -170,7 +192,15 @@ class Round:
         return view
 
     def encode(self, value: Any) -> str:
-        if type(value) is not dict and type(value) is not list:
+        t = type(value)
+        if t is not dict and t is not list:
+            # the commonest single values written directly, as json writes them
+            if t is int:
+                return int.__repr__(value)
+            if t is str:
+                return _encode_str(value)
+            if value is None:
+                return "null"
             return encode_part(value)
         got = self.encodings.get(id(value))
         if got is None:
