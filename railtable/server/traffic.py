@@ -11,10 +11,11 @@ state, like the server's own bot runner) and they are made through `LiveTable.ac
 path of a player's `act` message: validated, applied, stored, broadcast.
 
 What is counted is the messages' text, the JSON the server writes; not the WebSocket's
-frame headers (2-14 bytes a message) nor the compression a browser and the server may
-agree on (permessage-deflate). `deflate` estimates the latter: each connection's messages
-through one zlib stream with a sync flush after each, as permessage-deflate with context
-takeover does.
+frame headers (2-14 bytes a message) nor the compression a browser and the server agree on
+(permessage-deflate). `deflate` estimates the latter: each connection's messages through
+one zlib stream with a sync flush after each, as permessage-deflate with context takeover
+does, with the settings uvicorn's WebSocket server (websockets-sansio) offers: a window of
+2**12 bytes, memLevel 5.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from railtable.server.connections import Conn
 from railtable.server.protocol import LANGS
 
 MAX_GAMES = 50
+DEFLATE_WINDOW_BITS = 12  # uvicorn's permessage-deflate: server_max_window_bits=12,
+DEFLATE_MEM_LEVEL = 5  # compress_settings={"memLevel": 5}
 
 
 class CountingConn(Conn):
@@ -60,7 +63,7 @@ class Tally:
         import json
 
         t = cls()
-        z = zlib.compressobj(wbits=-15)
+        z = zlib.compressobj(wbits=-DEFLATE_WINDOW_BITS, memLevel=DEFLATE_MEM_LEVEL)
         for text in texts:
             raw = text.encode("utf-8")
             t.bytes += len(raw)
