@@ -118,6 +118,7 @@ function patched(m) {
   let next;
   try {
     next = applyPatch(st, m.ops);
+    if (next === st) next = Object.assign({}, st); // no operation: a new state all the same
   } catch (e) {
     console.error("patch", e);
     return null;
