@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from railtable.server.connections import Conn
     from railtable.server.live import LiveTable
 
-MAX_CHOICES = 5000  # legal choices remembered per connection; past that, sent whole again
+MAX_CHOICES = 5000  # choices remembered per connection; past that, new ones always come whole
 _MISSING = object()
 
 

@@ -6,9 +6,10 @@ table is created with every seat a person's; each seat, and one spectator, has a
 connection in each language and each mode (patches, as the browser asks for, and whole
 views, as a client that does not ask for patches gets), attached to the live table as a
 WebSocket's would be, that counts the UTF-8 bytes of every message the table sends it,
-from its first state to the game's end. The game's heuristic bot chooses each seat's decisions (from the server's
-state, like the server's own bot runner) and they are made through `LiveTable.act`, the
-path of a player's `act` message: validated, applied, stored, broadcast.
+from its first state to the game's end. The game's heuristic bot chooses each seat's
+decisions (from the server's state, like the server's own bot runner) and they are made
+through `LiveTable.act`, the path of a player's `act` message: validated, applied, stored,
+broadcast.
 
 What is counted is the messages' text, the JSON the server writes; not the WebSocket's
 frame headers (2-14 bytes a message) nor the compression a browser and the server agree on
