@@ -778,6 +778,12 @@ def loadtest(
     workers: int = typer.Option(1, "--workers", min=1, max=64,
                                 help="The started server's worker processes (more than one "
                                      "needs --db postgresql+psycopg://... and --broker)."),
+    whole_views: bool = typer.Option(False, "--whole-views",
+                                     help="Players do not ask for patches: a whole view at "
+                                          "every move (default: patches, as the table page)."),
+    deflate: bool = typer.Option(False, "--deflate",
+                                 help="Players offer permessage-deflate, as browsers do: the "
+                                      "server compresses what it sends."),
 ) -> None:
     """Many bot tables at once against a server: throughput and latency."""
     if game is None:
@@ -790,6 +796,10 @@ def loadtest(
             load_game(game)
     run = _server_function("railtable.server.loadtest", "run")
     kwargs = {} if rate is None else {"rate": rate}
+    if whole_views:
+        kwargs["patches"] = False
+    if deflate:
+        kwargs["deflate"] = True
     if db or broker or workers != 1:
         kwargs.update(db=db, broker=broker, workers=workers)
     try:
@@ -797,6 +807,53 @@ def loadtest(
     except ValueError as e:
         fail(str(e))
 
+
+
+@app.command()
+def traffic(
+    game_ids: Optional[list[str]] = typer.Argument(None, metavar="[GAME]...",
+                                                   help="Game ids (default: every game)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Seats (default: 3, or the nearest the game "
+                                               "allows)."),
+    games_: int = typer.Option(3, "--games", "-n", min=1, max=50,
+                               help="Games per figure (seeds --seed, --seed+1, ...)."),
+    seed: int = typer.Option(0, "--seed"),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+) -> None:
+    """Bytes a seat receives over its WebSocket in a whole game of heuristic bots, played
+    through the server's own code (docs/performance.md)."""
+    measure = _server_function("railtable.server.traffic", "measure")
+    with user_errors():
+        ids = game_ids or list(all_games())
+        for g in ids:
+            load_game(g)
+    out = []
+    for g in ids:
+        with err_console.status(f"playing {g}"):
+            try:
+                out.append(measure(g, players, games_, seed))
+            except ValueError as e:
+                fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    t = Table(title=f"kB a seat receives in a game (English; mean of {games_} games)")
+    for col in ("game", "seats", "moves", "views", "patches", "ratio", "spectator",
+                "deflated"):
+        t.add_column(col, justify="left" if col == "game" else "right")
+    for r in out:
+        by = r["by"]
+        views, patches = by["views/seat/en"], by["patches/seat/en"]
+        t.add_row(r["game"], str(r["players"]), f"{r['moves']:.0f}",
+                  f"{views['bytes'] / 1000:,.1f}", f"{patches['bytes'] / 1000:,.1f}",
+                  f"{views['bytes'] / patches['bytes']:.1f}x",
+                  f"{by['patches/spectator/en']['bytes'] / 1000:,.1f}",
+                  f"{patches['deflate'] / 1000:,.1f}")
+    console.print(t)
+    console.print("views: a whole view at every move (a client that does not ask for "
+                  "patches); patches: what the table page gets; deflated: the patches as "
+                  "permessage-deflate would send them; --json for Russian and more.")
 
 if __name__ == "__main__":
     app()

@@ -654,6 +654,9 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             return await refuse("bad_message", 'the first message must be {"type": "hello"}',
                                 4400)
         lang = hello.get("lang") if hello.get("lang") in LANGS else "en"
+        patches = hello.get("patches", False)  # the client applies patches (deltas.py)
+        if type(patches) is not bool:
+            return await refuse("bad_message", "patches is true or false", 4400)
         token = hello.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > 200):
             return await refuse("bad_token", "this seat link is not valid", 4403)
@@ -683,7 +686,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 seat = mine
             if table.private and seat is None:
                 return await refuse("not_found", "no such table", 4404)
-            conn = Conn(websocket, seat, lang, await account_of(websocket))
+            conn = Conn(websocket, seat, lang, await account_of(websocket), patches=patches)
             try:
                 await table.attach(conn)
                 break
@@ -756,6 +759,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
                 await table.set_lang(conn, msg["lang"])
             elif kind == "chat":
                 await chat.post(table, conn, msg.get("text"), holder["rates"])
+            elif kind == "resync":
+                await table.resync(conn)
             elif kind == "ping":
                 conn.send(dumps({"type": "pong"}))
             else:

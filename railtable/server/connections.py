@@ -13,17 +13,26 @@ MAX_SEND_QUEUE = 500  # messages waiting for one slow connection before it is dr
 
 class Conn:
     """One WebSocket: its seat (None: spectator), language, signed-in account (or None) and
-    outgoing queue."""
+    outgoing queue; with `patches`, what its client holds (railtable.server.deltas)."""
 
-    __slots__ = ("ws", "seat", "lang", "account", "queue", "closed")
+    __slots__ = ("ws", "seat", "lang", "account", "queue", "closed", "patches", "view",
+                 "known", "held", "legal")
 
-    def __init__(self, ws, seat: int | None, lang: str, account=None) -> None:
+    def __init__(self, ws, seat: int | None, lang: str, account=None, *,
+                 patches: bool = False) -> None:
         self.ws = ws
         self.seat = seat
         self.lang = lang
         self.account = account
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
+        self.patches = patches  # the client applies patches (said so in its hello)
+        self.view = None  # the deltas.View it holds
+        # the legal choices its client holds: a choice's JSON -> its number in the client's
+        # list, and how long that list is
+        self.known: dict[str, int] = {}
+        self.held = 0
+        self.legal: tuple = ()  # the legal choices it was last sent (their JSON)
 
     def send(self, text: str) -> None:
         if self.closed:

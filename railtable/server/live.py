@@ -20,7 +20,7 @@ from railtable.engine.game import IllegalAction
 from railtable.engine.record import Record, RecordError, replay
 from railtable.engine.registry import get_game
 from railtable.language import table_names
-from railtable.server import chat, clock, ratings
+from railtable.server import chat, clock, deltas, ratings
 from railtable.server.connections import Conn
 from railtable.server.lifecycle import ENDED, standing
 from railtable.server.protocol import (ActionError, StorageDown, TableGone, clean_name, dumps,
@@ -118,6 +118,10 @@ class LiveTable:
         self._legal: list[int] | None = None
         self._legal_set: frozenset = frozenset()
         self.chat_log: deque = deque(maxlen=chat.HISTORY)  # the last messages (chat.py)
+        # patches (railtable.server.deltas): the version of the views last sent, and each
+        # seat's latest view (a connection that attaches before the next move shares it)
+        self.view_version = 0
+        self.latest_views: dict = {}
 
     def _set_row(self, row: TableRow) -> None:
         self.name = row.name
@@ -318,38 +322,65 @@ class LiveTable:
             t = texts[key] = self._log_text(event, lang)
         return t
 
-    def payload(self, seat: int | None, lang: str, full: bool,
-                texts: dict | None = None) -> dict:
+    def position(self, seat: int | None) -> dict:
+        """What `seat` (None: a spectator) sees of the table now, but for its legal choices
+        and its log: the same in both languages."""
         st = self.state
         cur = st.current_player()
-        legal = []
-        if (seat is not None and seat == cur and self.status == "running"
-                and not self.seats[seat].by_bot):
-            to_json, describe = self.game.action_to_json, st.describe
-            names = table_names(self.seats, lang)  # a label that names a player says who
-            legal = [{"id": a, "action": to_json(st, a), "label": describe(a, lang, names)}
-                     for a in self.legal()]
-        entries = self.logs[self.num_players if seat is None else seat]
-        if not full:
-            k = len(entries)
-            while k > 0 and entries[k - 1][0] == self.seq:
-                k -= 1
-            entries = entries[k:]
-        msg = {
-            "type": "state" if full else "update",
-            "seq": self.seq,
+        return {
             "status": self.status,
             "current": cur if cur >= 0 else None,
-            "legal": legal,
             "can_undo": self.can_undo(seat),
             "result": self.result,
             # the ranking, with resigned and dropped seats last (the result is the game's)
             "standing": standing(self.result, self.seats, self.game.cooperative),
             "clock": self.clock_view(),
             "observation": st.observation(seat),
-            # each line with its event, which the view reads to show the last move
-            "log": [{"seq": s, "text": self._cached_text(e, lang, texts), "event": e}
-                    for s, e in entries],
+        }
+
+    def choices(self, seat: int | None, lang: str) -> list[dict]:
+        """The legal choices of `seat` with their labels: none unless it is the seat's
+        turn and a person plays it."""
+        st = self.state
+        if (seat is None or seat != st.current_player() or self.status != "running"
+                or self.seats[seat].by_bot):
+            return []
+        to_json, describe = self.game.action_to_json, st.describe
+        names = table_names(self.seats, lang)  # a label that names a player says who
+        return [{"id": a, "action": to_json(st, a), "label": describe(a, lang, names)}
+                for a in self.legal()]
+
+    def log_lines(self, seat: int | None, lang: str, full: bool,
+                  texts: dict | None = None) -> list[dict]:
+        """The log `seat` may read: all of it, or (not `full`) the last action's lines."""
+        entries = self.logs[self.num_players if seat is None else seat]
+        if not full:
+            k = len(entries)
+            while k > 0 and entries[k - 1][0] == self.seq:
+                k -= 1
+            entries = entries[k:]
+        # each line with its event, which the view reads to show the last move
+        return [{"seq": s, "text": self._cached_text(e, lang, texts), "event": e}
+                for s, e in entries]
+
+    def payload(self, seat: int | None, lang: str, full: bool,
+                texts: dict | None = None, position: dict | None = None,
+                legal: list[dict] | None = None) -> dict:
+        """A full `state` message, or (not `full`) an `update` (docs/server.md); `position`
+        and `legal`, when given, are this seat's `position` and `choices`."""
+        pos = self.position(seat) if position is None else position
+        msg = {
+            "type": "state" if full else "update",
+            "seq": self.seq,
+            "status": pos["status"],
+            "current": pos["current"],
+            "legal": self.choices(seat, lang) if legal is None else legal,
+            "can_undo": pos["can_undo"],
+            "result": pos["result"],
+            "standing": pos["standing"],
+            "clock": pos["clock"],
+            "observation": pos["observation"],
+            "log": self.log_lines(seat, lang, full, texts),
         }
         if full:
             msg["seat"] = seat
@@ -358,16 +389,12 @@ class LiveTable:
         return msg
 
     def broadcast(self, full: bool = False) -> None:
-        """Send every connection of this worker its own view; one encoding per (seat,
-        language)."""
-        cache: dict[tuple, str] = {}
-        texts: dict = {}  # each log line is written once per language
+        """Send every connection of this worker what changed for it (docs/server.md): a
+        patch, an update or (`full`) a full state. Each seat's view is built once, each
+        message encoded once for the connections it is the same for."""
+        out = deltas.Round(self, full)
         for c in list(self.conns):
-            key = (c.seat, c.lang)
-            text = cache.get(key)
-            if text is None:
-                text = cache[key] = dumps(self.payload(c.seat, c.lang, full, texts))
-            c.send(text)
+            c.send(out.message(c))
 
     def spectators(self) -> int:
         return sum(1 for c in self.conns if c.seat is None)
@@ -417,7 +444,7 @@ class LiveTable:
                 raise TableGone()
             self.touch()
             self.conns.add(conn)
-            conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
+            conn.send(deltas.first(self, conn))
             if self.chat_log:  # the chat's last messages (a message of its own: chat.py)
                 conn.send(chat.history(self))
         self.presence_changed()
@@ -425,7 +452,13 @@ class LiveTable:
     async def set_lang(self, conn: Conn, lang: str) -> None:
         async with self.lock:
             conn.lang = lang
-            conn.send(dumps(self.payload(conn.seat, conn.lang, True)))
+            conn.send(deltas.first(self, conn))
+
+    async def resync(self, conn: Conn) -> None:
+        """The connection's client lost track (a patch for a version it does not hold, or
+        one it could not apply): a full state again."""
+        async with self.lock:
+            conn.send(deltas.first(self, conn))
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)

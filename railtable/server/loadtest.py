@@ -85,7 +85,8 @@ def _cpu_seconds(pid: int | None) -> float | None:
 
 
 async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
-                 server_pid: int | None = None, rate: float | None = None) -> dict:
+                 server_pid: int | None = None, rate: float | None = None,
+                 patches: bool = True, deflate: bool = False) -> dict:
     import httpx
 
     stats = _Stats()
@@ -96,7 +97,8 @@ async def _drive(base: str, tables: int, seats: int, seconds: float, game: str,
         stop_at = time.perf_counter() + 3600  # set properly once every table is seated
         # with a rate, each table moves at most every `interval` seconds (its players
         # "think"); without one every seat answers at once and the server is saturated
-        holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0, "seated": 0}
+        holder = {"stop": stop_at, "interval": tables / rate if rate else 0.0, "seated": 0,
+                  "patches": patches, "deflate": deflate}
         # seat every table first, then measure for `seconds`
         tasks = []
         for i in range(tables):
@@ -154,8 +156,10 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
         try:
             for s in out["seats"]:
                 ws = await connect(f"{ws_base}/ws/tables/{out['id']}", max_size=2 ** 22,
-                                   compression=None, open_timeout=60, ping_interval=None)
-                await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en"}))
+                                   compression="deflate" if holder["deflate"] else None,
+                                   open_timeout=60, ping_interval=None)
+                await ws.send(json.dumps({"type": "hello", "token": s["token"], "lang": "en",
+                                          "patches": holder["patches"]}))
                 conns.append(ws)
             holder["seated"] += 1
             done = asyncio.Event()
@@ -169,7 +173,7 @@ async def _play_table_until(http, base, game, seats, stats, holder, rng) -> None
                 await ws.close()
 
 
-_HEAD = re.compile(r'^\{"type":"(state|update)","seq":(\d+),"status":"(\w+)"')
+_HEAD = re.compile(r'^\{"type":"(state|update)",(?:"v":\d+,)?"seq":(\d+),"status":"(\w+)"')
 _DECODER = json.JSONDecoder()
 
 
@@ -188,27 +192,41 @@ def _quick(raw: str) -> dict:
 async def _seat_until(ws, stats, holder, rng, done, pace) -> None:
     sent_seq = -1
     sent_at = 0.0
+    status, legal = "running", []
+    choices: list = []  # with patches: every choice sent whole since the full state
     async for raw in ws:
         if sent_seq < 0 and '"legal":[]' in raw and '"status":"running"' in raw:
-            continue  # not this seat's turn and nothing to measure: no need to parse
+            continue  # a whole view, not this seat's turn: nothing to measure or parse
         m = _quick(raw)
         kind = m.get("type")
         if kind == "error":
             stats.errors += 1
             continue
-        if kind not in ("state", "update"):
+        if kind == "patch":  # what changed: the status among its operations, the choices
+            for op in m["ops"]:  # when they changed (one held before: its number)
+                if op["path"] == "/status":
+                    status = op["value"]
+            if "legal" in m:
+                legal = []
+                for c in m["legal"]:
+                    if not isinstance(c, int):
+                        choices.append(c)
+                    legal.append(choices[c] if isinstance(c, int) else c)
+        elif kind in ("state", "update"):
+            status, legal = m["status"], m["legal"]
+            choices = list(legal)
+        else:
             continue
         if sent_seq >= 0 and m["seq"] > sent_seq:
             if stats.measuring:
                 stats.latencies.append(time.perf_counter() - sent_at)
                 stats.moves += 1
             sent_seq = -1
-        if m["status"] == "finished":
+        if status == "finished":
             done.set()
             return
         if time.perf_counter() >= holder["stop"]:
             return
-        legal = m.get("legal")
         if legal and sent_seq < 0:
             interval = holder["interval"]
             if interval:
@@ -254,8 +272,14 @@ def _start_server(tmp: Path, db: str | None = None, broker: str | None = None,
 
 def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | None = None,
         url: str | None = None, *, rate: float | None = None, db: str | None = None,
-        broker: str | None = None, workers: int = 1) -> dict:
+        broker: str | None = None, workers: int = 1, patches: bool = True,
+        deflate: bool = False) -> dict:
     """Drive `tables` live tables of `seats` WebSocket players each for `seconds`.
+
+    patches: the players ask for patches after the first full state, as the table page
+    does (False: whole views at every move, as a client that does not ask gets).
+    deflate: the players offer permessage-deflate, as browsers do, so the server
+    compresses what it sends (False: nothing is compressed).
 
     rate: moves per second offered in total (each table then moves every tables/rate
     seconds); None plays every move at once, which saturates the server and measures its
@@ -301,7 +325,8 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
                 runner = asyncio.Runner()
             with runner:
                 out = runner.run(_drive(url, tables, seats, seconds, game,
-                                         proc.pid if proc is not None else None, rate))
+                                         proc.pid if proc is not None else None, rate,
+                                         patches, deflate))
         finally:
             if proc is not None:
                 proc.terminate()
@@ -312,9 +337,13 @@ def run(tables: int = 200, seats: int = 4, seconds: float = 10.0, game: str | No
     out["url"] = url
     out["rate"] = rate
     out["workers"] = workers
+    out["patches"] = patches
+    out["deflate"] = deflate
     print(f"{out['moves']} moves accepted in {out['seconds']} s: {out['moves_per_s']} moves/s; "
           f"latency p50 {out['p50_ms']} ms, p95 {out['p95_ms']} ms, p99 {out['p99_ms']} ms "
-          f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game}; "
+          f"(max {out['max_ms']} ms); {tables} tables x {seats} seats of {game} "
+          f"({'patches' if patches else 'whole views'}"
+          f"{', compressed' if deflate else ''}); "
           f"{out['tables_finished']} tables finished; {out['errors']} errors; server CPU "
           f"{out['server_cpu_ms_per_move']} ms per move, load-test client CPU "
           f"{out['client_cpu_ms_per_move']} ms per move", flush=True)
@@ -335,6 +364,10 @@ if __name__ == "__main__":
     p.add_argument("--db", default=None)
     p.add_argument("--broker", default=None)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--whole-views", action="store_true",
+                   help="players do not ask for patches: a whole view at every move")
+    p.add_argument("--deflate", action="store_true",
+                   help="players offer permessage-deflate, as browsers do")
     a = p.parse_args()
     run(a.tables, a.seats, a.seconds, a.game, a.url, rate=a.rate, db=a.db, broker=a.broker,
-        workers=a.workers)
+        workers=a.workers, patches=not a.whole_views, deflate=a.deflate)

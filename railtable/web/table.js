@@ -3,6 +3,7 @@ import {api, clockText, creatorKey, detailsTable, el, errorText, getLang, howtoU
 import {loadGame, safeRender} from "./gameview.js";
 import {createChat} from "./chat.js";
 import {announceTurn, notifyControl} from "./yourturn.js";
+import {applyPatch} from "./patch.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 let lang = getLang();
@@ -10,8 +11,10 @@ let ws = null;
 let retry = 0;
 let stopped = false;
 let game = null; // {view, i18n}
-let st = null; // the last full state: seq, observation, legal, table, ...
+let st = null; // the state as of the last message: v, seq, observation, legal, table, ...
 let log = [];
+let choices = []; // every legal choice sent whole since the last full state, in order
+let resyncing = false; // a full state was asked for: patches wait for it
 let players = [];
 let spectators = 0; // on this server worker, announced at most every 0.25 s
 let conn = "connecting";
@@ -59,7 +62,8 @@ function connect() {
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   ws.onopen = () => {
     retry = 0;
-    ws.send(JSON.stringify({type: "hello", lang}));
+    // after the first full state, the server sends patches (docs/server.md)
+    ws.send(JSON.stringify({type: "hello", lang, patches: true}));
   };
   // one message at a time, in order (the first one waits for the game's view to load)
   ws.onmessage = (ev) => { inbox = inbox.then(() => onMessage(JSON.parse(ev.data))).catch(console.error); };
@@ -94,17 +98,55 @@ async function onMessage(m) {
     conn = "connected";
     if (!game) game = await loadGame(m.table.game);
     st = m;
+    resyncing = false;
+    choices = m.legal.slice();
     clockAt = performance.now();
     players = m.table.players;
     spectators = m.table.spectators || 0;
     log = m.log.slice();
-  } else if (m.type === "update") {
-    if (!st) return;
-    Object.assign(st, m);
+  } else if (m.type === "patch") {
+    if (!st || resyncing) return;
+    const next = patched(m);
+    if (!next) {
+      resyncing = true;
+      send({type: "resync"});
+      return;
+    }
+    st = next;
     clockAt = performance.now();
-    log.push(...m.log);
+    log.push(...(m.log || []));
   }
   renderAll();
+}
+
+// The state after a patch, or null when this page cannot follow it (it holds another
+// version, the patch does not fit, a choice is named by a number it does not hold).
+function patched(m) {
+  if (m.base !== st.v) return null;
+  let next;
+  try {
+    next = applyPatch(st, m.ops);
+    if (next === st) next = Object.assign({}, st); // no operation: a new state all the same
+  } catch (e) {
+    console.error("patch", e);
+    return null;
+  }
+  if (m.legal) {
+    const legal = [];
+    for (const c of m.legal) {
+      if (typeof c === "number") { // a choice sent whole before: its number in the list
+        if (!(c >= 0 && c < choices.length)) return null;
+        legal.push(choices[c]);
+      } else {
+        choices.push(c);
+        legal.push(c);
+      }
+    }
+    next.legal = legal;
+  }
+  next.v = m.v;
+  next.seq = m.seq;
+  return next;
 }
 
 // Whose turn it is and the outcome: the observation's envelope, the same in every game

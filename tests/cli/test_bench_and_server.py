@@ -87,6 +87,37 @@ def test_loadtest_passes_its_options(monkeypatch):
                       "url": "http://127.0.0.1:1"}]
 
 
+def test_loadtest_whole_views(monkeypatch):
+    calls = fake_module(monkeypatch, "railtable.server.loadtest")
+    result = run("loadtest", "--tables", "2", "--game", "toy", "--whole-views", "--deflate")
+    assert result.exit_code == 0, result.output
+    assert calls[0]["patches"] is False and calls[0]["deflate"] is True
+
+
+def test_traffic_measures_both_modes_through_a_live_table():
+    result = run("traffic", "branch_line", "--games", "1", "--json")
+    assert result.exit_code == 0, result.output
+    [r] = json.loads(result.stdout)
+    assert (r["game"], r["players"], r["games"]) == ("branch_line", 3, 1)
+    for who in ("seat/en", "seat/ru", "spectator/en", "spectator/ru"):
+        views, patches = r["by"]["views/" + who], r["by"]["patches/" + who]
+        # one full state, then a message a decision (and who is online, once)
+        assert views["messages"] == patches["messages"] >= r["moves"] + 1
+        assert 0 < patches["bytes"] < views["bytes"]
+        assert 0 < patches["deflate"] < patches["bytes"]
+        assert set(patches["by_type"]) <= {"state", "patch", "players"}
+        assert set(views["by_type"]) <= {"state", "update", "players"}
+
+
+def test_traffic_table_and_bad_input():
+    result = run("traffic", "branch_line", "--games", "1")
+    assert result.exit_code == 0, result.output
+    assert "branch_line" in result.stdout and "patches" in result.stdout
+    assert run("traffic", "chess").exit_code == 2
+    assert run("traffic", "branch_line", "--players", "9").exit_code == 2
+    assert run("traffic", "branch_line", "--games", "0").exit_code == 2
+
+
 def test_loadtest_paces_moves_with_rate(monkeypatch):
     calls = fake_module(monkeypatch, "railtable.server.loadtest")
     result = run("loadtest", "--tables", "2", "--game", "toy", "--rate", "500")

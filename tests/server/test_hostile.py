@@ -189,6 +189,9 @@ def test_hostile_messages_get_an_error_and_play_goes_on(client, text, code):
     ('{"type": "hello", "token": "\\ud800"}', "bad_unicode"),
     ('{"type": "hello", "lang": NaN}', "bad_number"),
     ('{"type": "hello", "token": 7}', "bad_token"),
+    ('{"type": "hello", "patches": "\\ud800"}', "bad_unicode"),
+    ('{"type": "hello", "patches": NaN}', "bad_number"),
+    ('{"type": "hello", "patches": {"a": [1]}}', "bad_message"),
 ])
 def test_a_hostile_hello_is_refused_with_an_error(client, text, code):
     out = make_table(client, TWO)
@@ -213,7 +216,7 @@ values = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=12)
 messages = st.fixed_dictionaries({"type": st.sampled_from(
-    ["act", "undo", "lang", "hello", "ping", "chat", "", "x" * 60, "\u0663"])}, optional={
+    ["act", "undo", "lang", "hello", "ping", "chat", "resync", "", "x" * 60, "\u0663"])}, optional={
     "seq": st.one_of(st.integers(-3, 3), values), "id": st.one_of(st.integers(-1, 8), values),
     "action": values, "lang": st.one_of(st.sampled_from(["ru", "en"]), values),
     "token": values, "text": st.one_of(st.text(max_size=600), values)})

@@ -5,9 +5,12 @@ import pytest
 from railtable.server import loadtest
 
 
-def test_a_small_load_test_plays_moves_and_reports_percentiles(capsys):
-    out = loadtest.run(tables=3, seats=2, seconds=1.5, game="toy", url=None)
+@pytest.mark.parametrize("patches, deflate", [(True, False), (False, True)])
+def test_a_small_load_test_plays_moves_and_reports_percentiles(capsys, patches, deflate):
+    out = loadtest.run(tables=3, seats=2, seconds=1.5, game="toy", url=None, patches=patches,
+                       deflate=deflate)
     assert out["moves"] > 0 and out["errors"] == 0
+    assert (out["patches"], out["deflate"]) == (patches, deflate)
     assert out["p50_ms"] <= out["p95_ms"] <= out["p99_ms"] <= out["max_ms"]
     assert out["moves_per_s"] == pytest.approx(out["moves"] / out["seconds"], rel=0.01)
     assert "moves/s" in capsys.readouterr().out
