@@ -2,8 +2,9 @@
 
 A `Game` holds the static data of one game (loaded once, shared by every state) and makes
 states. A `State` is one mutable position: whose decision it is, the legal decisions as
-small integers, and `apply` to take one. All randomness comes from the state's own seed, so
-`new_state(n, seed, options)` plus the list of actions reproduces a game exactly.
+small integers, and `apply` to take one. All randomness comes from the state's own generator,
+seeded from the game's seed, so `new_state(n, seed, options)` plus the list of actions
+reproduces a game exactly.
 """
 
 from __future__ import annotations
@@ -351,6 +352,8 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     generates `__init__`): straight-line code, one line a slot. Copies use `.copy()` and
     `map(list.copy, ...)`, which measured faster than slices and comprehensions."""
     lines = [_COPY_LINE[g].format(n) for n, g in groups.items()]
+    # the generator is shared until one of the two states draws from it (State.rng)
+    lines.append("self._rng_own = s._rng_own = False")
     body = "\n    ".join(["s = _new(_cls)", *lines, "return s"])
     src = f"def clone(self):\n    {body}\n"
     ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy_list": list.copy}
@@ -370,7 +373,11 @@ class State:
     legal list and the event list.
     """
 
-    __slots__ = fields(shared=("game", "num_players", "_seed", "record_events"),
+    # `_rng`, the state's generator, is shared with a clone and copied by whichever of the
+    # two draws first (`_rng_own` says whether this state may draw from it as it is);
+    # the derived clone clears both flags.
+    __slots__ = fields(shared=("game", "num_players", "_seed", "_draws", "_rng", "_rng_own",
+                               "record_events"),
                        replaced=("_legal",), fresh=("events",))
 
     game: Game
@@ -398,31 +405,53 @@ class State:
     def _init_base(self, game: Game, num_players: int, seed: int, record_events: bool) -> None:
         self.game = game
         self.num_players = num_players
-        self._seed = seed % _SEED_SPACE
         self.events = []
         self.record_events = record_events
         self._legal = None
+        self._draws = 0
+        self.set_seed(seed)
 
     def rng(self) -> random.Random:
-        """A generator for the random step being taken now.
+        """The state's generator, for the random step being taken now (a shuffle, a roll, a
+        draw from a face-down pile).
 
-        The state carries only an integer seed, so cloning costs nothing; each call draws a
-        fresh generator and advances the seed. Use one call per random step (a shuffle, a
-        roll) and pass the generator around within that step.
+        One generator per state, made from the seed at the first random step and drawn
+        from by every step after it, so a step costs no new generator. A clone shares it
+        until either state draws again; the first to draw copies it (a clone costs nothing
+        more than the seed). Take it at each random step (`self.rng().shuffle(deck)`) and
+        pass it around within that step; never keep it in a field.
         """
-        r = random.Random(self._seed)
-        self._seed = r.getrandbits(63)
+        self._draws += 1
+        if self._rng_own:
+            return self._rng
+        r = self._rng
+        if r is None:
+            r = random.Random(self._seed)
+        else:  # shared with a clone: this state's own copy from here on
+            c = random.Random(0)
+            c.setstate(r.getstate())
+            r = c
+        self._rng = r
+        self._rng_own = True
         return r
 
     @property
-    def chance_seed(self) -> int:
-        """The generator's current seed. It changes exactly when the state draws randomness,
-        so a caller can tell that an action shuffled, rolled or drew (e.g. an undo barrier)."""
-        return self._seed
+    def chance_seed(self) -> tuple[int, int]:
+        """Changes exactly when the state draws randomness (the seed and the number of
+        random steps taken since), so a caller can tell that an action shuffled, rolled or
+        drew (e.g. an undo barrier)."""
+        return self._seed, self._draws
+
+    def set_seed(self, seed: int) -> None:
+        """Start the state's randomness anew from `seed`: its next random step draws from a
+        generator seeded with it (`random.Random(seed)`)."""
+        self._seed = seed % _SEED_SPACE
+        self._rng = None
+        self._rng_own = False
 
     def reseed(self, rng: random.Random) -> None:
         """Make future randomness unknown (used by determinize)."""
-        self._seed = rng.getrandbits(63)
+        self.set_seed(rng.getrandbits(63))
 
     def emit(self, event: dict) -> None:
         """Record an event (call it only when recording is on).

@@ -1124,8 +1124,8 @@ class RotwGame(Game):
     description = texts(__file__, "description")
     min_players, max_players = 2, 6
     # 2: the money, auction and Major Line rules of issue #26; 3: forced single choices
-    # taken by the engine (issue #27)
-    rules_version = "3"
+    # taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "4"
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 

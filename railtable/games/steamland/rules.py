@@ -1641,8 +1641,8 @@ class SteamlandGame(Game):
     description = texts(__file__, "description")
     min_players, max_players = 2, 6
     # 2: issue #26 (exchanges, item rewards, the fixed rule points); 3: forced single
-    # choices taken by the engine (issue #27)
-    rules_version = "3"
+    # choices taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "4"
     Options = SteamlandOptions
     num_actions = A.NUM_ACTIONS
 
