@@ -56,7 +56,7 @@ def compiled_installed() -> list[str]:
     out = []
     for path in HERE.rglob("*"):
         if path.name.endswith(suffixes):
-            stem = path.name.split(".", 1)[0]
+            stem = path.name.split(".", 1)[0]  # (a `__mypyc` library has no .py: left out)
             if path.with_name(stem + ".py").is_file():
                 rel = path.relative_to(HERE.parent).with_name(stem)
                 out.append(".".join(rel.parts))
@@ -65,9 +65,12 @@ def compiled_installed() -> list[str]:
 
 def compiled_loaded() -> list[str]:
     """The Railtable modules imported so far that run compiled."""
+    # (a build of one module adds its shared library, `<module>__mypyc`, which has no
+    # source of its own)
     return sorted(name for name, m in list(sys.modules.items())
-                  if name.startswith("railtable.") and isinstance(
-                      getattr(m, "__loader__", None), importlib.machinery.ExtensionFileLoader))
+                  if name.startswith("railtable.") and not name.endswith("__mypyc")
+                  and isinstance(getattr(m, "__loader__", None),
+                                 importlib.machinery.ExtensionFileLoader))
 
 
 def describe() -> dict:

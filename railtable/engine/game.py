@@ -19,6 +19,9 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
 
+# how mypyc compiles a class (a decorator that changes nothing in Python)
+from mypy_extensions import mypyc_attr
+
 TERMINAL = -1
 
 # 2**63: the state's generator seed lives in this range.
@@ -77,6 +80,7 @@ def option(default: Any, *, label: dict | None = None, choices: tuple | None = N
     return field(default=default, metadata=meta)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game: identity, static data, options and the action space.
 
@@ -149,7 +153,7 @@ class Game:
 
     # -- states and actions ------------------------------------------------------------
 
-    def check_players(self, num_players: int) -> None:
+    def check_players(self, num_players: Any) -> None:  # Any: checked here, in both builds
         if not isinstance(num_players, int) or not (
                 self.min_players <= num_players <= self.max_players):
             raise OptionsError(
@@ -181,7 +185,7 @@ class Game:
 
     def i18n(self, lang: str | None = None) -> dict:
         """The game's i18n.json (`load_i18n`): the whole file, or one language's part."""
-        return load_i18n(sys.modules[type(self).__module__].__file__, lang)
+        return load_i18n(str(sys.modules[type(self).__module__].__file__), lang)
 
     def event_text(self, event: dict, lang: str = "en",
                    names: Sequence[str | None] | None = None) -> str:
@@ -267,6 +271,7 @@ def _game_by_id(game_id: str) -> "Game":
 ENVELOPE = ("game", "seat", "current_player", "phase", "round", "scores", "result")
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass: mypyc compiles it as a Python class
 class Fields(tuple):
     """A state class's slots, grouped by how `clone()` copies each (see `fields`).
 
@@ -287,9 +292,10 @@ _COPY_LINE = {
 }
 
 
-def fields(*, shared: tuple[str, ...] = (), replaced: tuple[str, ...] = (),
-           copied: tuple[str, ...] = (), nested: tuple[str, ...] = (),
-           cloned: tuple[str, ...] = (), fresh: tuple[str, ...] = ()) -> Fields:
+# (the groups are typed Any: a string instead of a tuple must reach the check below, also
+# where mypyc compiled the engine and would refuse it first)
+def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: Any = (),
+           cloned: Any = (), fresh: Any = ()) -> Fields:
     """Declare a state class's slots by how a clone copies them; use it as `__slots__`.
 
     shared: the same object in the clone: numbers, strings, None, tuples and frozensets of
@@ -314,7 +320,11 @@ def fields(*, shared: tuple[str, ...] = (), replaced: tuple[str, ...] = (),
         names.extend(slots)
     out = Fields(names)
     seen: set[str] = set()
-    twice = [n for n in names if n in seen or seen.add(n)]
+    twice = []
+    for n in names:
+        if n in seen:
+            twice.append(n)
+        seen.add(n)
     if twice:
         raise TypeError(f"slot(s) declared twice: {', '.join(twice)}")
     out.groups = {g: tuple(v) for g, v in groups.items() if v}
@@ -328,7 +338,8 @@ def _field_groups(cls: type) -> dict[str, str]:
     for klass in reversed(cls.__mro__):
         if klass is object:
             continue
-        slots = klass.__dict__.get("__slots__")
+        # (a class compiled by mypyc keeps no __slots__: the base's are also _STATE_FIELDS)
+        slots = _STATE_FIELDS if klass is State else vars(klass).get("__slots__")
         if slots is None:
             raise TypeError(f"{klass.__qualname__} must declare __slots__ = fields(...): a "
                             f"state's every field is declared, so clone() can copy it")
@@ -356,7 +367,7 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     lines.append("self._rng_own = s._rng_own = False")
     body = "\n    ".join(["s = _new(_cls)", *lines, "return s"])
     src = f"def clone(self):\n    {body}\n"
-    ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy_list": list.copy}
+    ns: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_copy_list": list.copy}
     exec(compile(src, f"<clone of {cls.__qualname__}>", "exec"), ns)
     fn = ns["clone"]
     fn.__qualname__ = f"{cls.__qualname__}.clone"
@@ -364,6 +375,17 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     return fn
 
 
+# The base state's fields, declared like a game's (State.__slots__).
+# `_rng`, the state's generator, is shared with a clone and copied by whichever of the two
+# draws first (`_rng_own` says whether this state may draw from it as it is); the derived
+# clone clears both flags.
+_STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_draws", "_rng", "_rng_own",
+                               "record_events"),
+                       replaced=("_legal",), fresh=("events",))
+
+
+# Games subclass State and Game in plain Python even where mypyc compiled the engine.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """One position of a game.
 
@@ -373,26 +395,36 @@ class State:
     legal list and the event list.
     """
 
-    # `_rng`, the state's generator, is shared with a clone and copied by whichever of the
-    # two draws first (`_rng_own` says whether this state may draw from it as it is);
-    # the derived clone clears both flags.
-    __slots__ = fields(shared=("game", "num_players", "_seed", "_draws", "_rng", "_rng_own",
-                               "record_events"),
-                       replaced=("_legal",), fresh=("events",))
+    __slots__ = _STATE_FIELDS
 
-    game: Game
+    game: Any  # the Game (Any: test doubles and scenario builders leave it None)
     num_players: int
+    _seed: int
+    _draws: int
+    _rng: random.Random | None
+    _rng_own: bool
+    record_events: bool
+    _legal: list[int] | None
+    events: list[dict]
     _forces: ClassVar[bool] = False  # set per class: does it override `_forced`?
+    _field_groups: ClassVar[dict[str, str]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "clone" in cls.__dict__:
+        if "clone" in vars(cls):
             raise TypeError(f"{cls.__qualname__} writes clone() by hand; declare its fields "
                             f"with __slots__ = fields(...) and the engine derives clone()")
         cls._field_groups = _field_groups(cls)
-        cls.clone = _derive_clone(cls, cls._field_groups)
+        setattr(cls, "clone", _derive_clone(cls, cls._field_groups))
         # whether the game declares any forced decision (else apply skips the check)
         cls._forces = cls._forced is not State._forced
+
+    def __reduce__(self) -> tuple:
+        # every declared field by name: the same in both builds, and complete where a
+        # compiled engine's State (whose own pickling knows only its own fields) is the
+        # base of a game's class in Python
+        names = type(self)._field_groups
+        return (_restore_state, (type(self), tuple([getattr(self, n) for n in names])))
 
     @classmethod
     def declared_fields(cls) -> dict[str, str]:
@@ -402,7 +434,7 @@ class State:
 
     # -- randomness ----------------------------------------------------------------------
 
-    def _init_base(self, game: Game, num_players: int, seed: int, record_events: bool) -> None:
+    def _init_base(self, game: Any, num_players: int, seed: int, record_events: bool) -> None:
         self.game = game
         self.num_players = num_players
         self.events = []
@@ -422,9 +454,9 @@ class State:
         pass it around within that step; never keep it in a field.
         """
         self._draws += 1
-        if self._rng_own:
-            return self._rng
         r = self._rng
+        if self._rng_own and r is not None:
+            return r
         if r is None:
             r = random.Random(self._seed)
         else:  # shared with a clone: this state's own copy from here on
@@ -479,7 +511,7 @@ class State:
             legal = self._legal = self._legal_actions()
         return legal[:]
 
-    def apply(self, a: int) -> None:
+    def apply(self, a: Any) -> None:  # Any: a compiled build must refuse a str the same way
         """Take decision `a`. An illegal one raises IllegalAction and changes nothing."""
         legal = self._legal
         if legal is None:
@@ -608,6 +640,13 @@ class State:
         """The events of the last apply that `player` may see (None: a spectator)."""
         return [e for e in self.events
                 if e.get("to") is None or (player is not None and player in e["to"])]
+
+
+def _restore_state(cls: type[State], values: tuple) -> State:
+    s = cls.__new__(cls)
+    for name, value in zip(cls._field_groups, values):
+        setattr(s, name, value)
+    return s
 
 
 def redeal(hands: list[list], pile: list, keep: int, rng: random.Random) -> list:
