@@ -302,7 +302,7 @@ def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: An
         such, and the game's static data (objects nobody changes after loading).
     replaced: a mutable value the rules never change in place, only replace whole (a cache,
         a list handed out and then swapped for a new one): shared with the clone.
-    copied: a list, dict or set of shared values: a shallow copy.
+    copied: a list, dict, set or bytearray of shared values: a shallow copy.
     nested: a list of lists of shared values: each inner list copied.
     cloned: an object with its own `clone()`.
     fresh: a new empty list in the clone (what belongs to the last apply only).
