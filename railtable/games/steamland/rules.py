@@ -1782,8 +1782,10 @@ class SteamlandGame(Game):
         s.taken_titles = 0
         s.lmoney = [0] * self.ncells
         s.tile = [-1] * self.ncells
-        s.roads = [0] * self.ncells
-        s.gaps = [0] * self.ncells
+        # the road and gap sides of each hex (six bits), as bytes: a clone copies each in
+        # one go
+        s.roads = bytearray(self.ncells)
+        s.gaps = bytearray(self.ncells)
         s.mon = [-1] * self.ncells
         s.loot = []
         s.tile[self.center] = 0
