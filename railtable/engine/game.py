@@ -362,8 +362,9 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     """The clone function of a state class, generated from its field groups (as dataclasses
     generates `__init__`): straight-line code, one line a slot. Copies use `.copy()` and
     `map(list.copy, ...)`, which measured faster than slices and comprehensions."""
-    lines = [_COPY_LINE[g].format(n) for n, g in groups.items()]
-    # the generator is shared until one of the two states draws from it (State.rng)
+    # the generator is shared until one of the two states draws from it (State.rng): the
+    # last line clears both flags (so the flag is not copied first)
+    lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n != "_rng_own"]
     lines.append("self._rng_own = s._rng_own = False")
     body = "\n    ".join(["s = _new(_cls)", *lines, "return s"])
     src = f"def clone(self):\n    {body}\n"
@@ -379,7 +380,7 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
 # `_rng`, the state's generator, is shared with a clone and copied by whichever of the two
 # draws first (`_rng_own` says whether this state may draw from it as it is); the derived
 # clone clears both flags.
-_STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_draws", "_rng", "_rng_own",
+_STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
                                "record_events"),
                        replaced=("_legal",), fresh=("events",))
 
@@ -400,7 +401,6 @@ class State:
     game: Any  # the Game (Any: test doubles and scenario builders leave it None)
     num_players: int
     _seed: int
-    _draws: int
     _rng: random.Random | None
     _rng_own: bool
     record_events: bool
@@ -440,7 +440,6 @@ class State:
         self.events = []
         self.record_events = record_events
         self._legal = None
-        self._draws = 0
         self.set_seed(seed)
 
     def rng(self) -> random.Random:
@@ -453,7 +452,6 @@ class State:
         more than the seed). Take it at each random step (`self.rng().shuffle(deck)`) and
         pass it around within that step; never keep it in a field.
         """
-        self._draws += 1
         r = self._rng
         if self._rng_own and r is not None:
             return r
@@ -468,11 +466,12 @@ class State:
         return r
 
     @property
-    def chance_seed(self) -> tuple[int, int]:
-        """Changes exactly when the state draws randomness (the seed and the number of
-        random steps taken since), so a caller can tell that an action shuffled, rolled or
-        drew (e.g. an undo barrier)."""
-        return self._seed, self._draws
+    def chance_seed(self) -> tuple:
+        """Changes when the state draws randomness (its seed and its generator's state, a
+        tuple of some 600 numbers: for a caller that asks once an action, such as the
+        undo barrier, to tell that the action shuffled, rolled or drew)."""
+        r = self._rng
+        return self._seed, None if r is None else r.getstate()
 
     def set_seed(self, seed: int) -> None:
         """Start the state's randomness anew from `seed`: its next random step draws from a
