@@ -481,9 +481,12 @@ def replay(
 
 @app.command()
 def bench(
-    game_id: str = typer.Argument(..., metavar="GAME"),
+    game_id: Optional[str] = typer.Argument(None, metavar="[GAME]",
+                                            help="The game (with --compare: every game "
+                                                 "when left out)."),
     players: Optional[int] = typer.Option(None, "--players", "-p",
-                                          help="Seats (default: the game's minimum)."),
+                                          help="Seats (default: the game's minimum; with "
+                                               "--compare, 3 where the game allows)."),
     seconds: float = typer.Option(3.0, "--seconds", min=0.01, help="Seconds per figure."),
     seed: int = typer.Option(1, "--seed"),
     options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
@@ -491,9 +494,17 @@ def bench(
     rl: bool = typer.Option(False, "--rl", help="Also measure the RL environment: steps/s "
                                                 "with observation encoding and action masks "
                                                 "(needs the rl extra)."),
+    compare: bool = typer.Option(False, "--compare", help="Measure the pure-Python and the "
+                                 "compiled build, one process each, and set them side by "
+                                 "side (games/s, decisions/s, clones/s, MCTS playouts/s)."),
 ) -> None:
     """Measure one process: random playouts, clones and determinizations per second."""
     from railtable.sim.bench import run_bench
+    if compare:
+        _bench_compare(game_id, players, seconds, seed, options, as_json)
+        return
+    if game_id is None:
+        fail("name a GAME (or measure every game with --compare)")
     with user_errors():
         game = load_game(game_id)
         opts = parse_options(game, options)
@@ -530,6 +541,68 @@ def bench(
     console.print(t)
     console.print(f"{seconds:g} s per figure; {figures['implementation']} "
                   f"{figures['python']}; {figures['cores']} cores on this machine", style="dim")
+
+
+def _bench_compare(game_id: Optional[str], players: Optional[int], seconds: float, seed: int,
+                   options: Optional[str], as_json: bool) -> None:
+    from railtable import build
+    from railtable.sim.bench import COMPARED
+    from railtable.sim.bench import compare as run_compare
+    if options is not None:
+        fail("--compare measures each game with its default options (leave out --options)")
+    with user_errors():
+        chosen = [load_game(game_id)] if game_id else list(all_games().values())
+        seats = {}
+        for g in chosen:
+            n = players or min(max(3, g.min_players), g.max_players)
+            check_setup(g, n, g.parse_options(None))
+            seats[g.id] = n
+    if not build.compiled_installed():
+        err_console.print("[yellow]No compiled modules are installed (pip install on a "
+                          "machine with a C compiler builds them): both columns measure the "
+                          "pure-Python build.[/yellow]")
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err_console) as progress:
+        task = progress.add_task("measuring", total=2 * len(chosen))
+
+        def step(what: str) -> None:
+            if progress.tasks[task].description != "measuring":
+                progress.advance(task)
+            progress.update(task, description=f"measuring {what}")
+
+        try:
+            rows = run_compare([g.id for g in chosen], seats, seed=seed, seconds=seconds,
+                               on_step=step)
+        except RuntimeError as e:
+            fail(str(e))
+        progress.advance(task)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    t = Table(title="pure-Python and compiled builds, one process each (wall-clock; CPU "
+                    "time in brackets)")
+    for col, justify in (("game", "left"), ("figure", "left"), ("pure", "right"),
+                         ("compiled", "right"), ("compiled / pure", "right")):
+        t.add_column(col, justify=justify)
+    for row in rows:
+        for k, (key, label) in enumerate(COMPARED):
+            cpu_key = key.replace("_per_s", "_per_cpu_s")
+            pure, comp = row["pure"].get(key), row["compiled"].get(key)
+            pure_cpu, comp_cpu = row["pure"].get(cpu_key), row["compiled"].get(cpu_key)
+
+            def cell(x, c) -> str:
+                return "—" if x is None else f"{x:,.0f} ({c:,.0f})"
+
+            ratio = "—" if not pure or comp is None else \
+                f"{comp / pure:.2f} ({comp_cpu / pure_cpu:.2f})"
+            name = f"{row['game']}, {row['players']} players" if k == 0 else ""
+            t.add_row(name, label, cell(pure, pure_cpu), cell(comp, comp_cpu), ratio,
+                      end_section=k == len(COMPARED) - 1)
+    console.print(t)
+    compiled = rows[0]["compiled"]["compiled_modules"] if rows else []
+    console.print(f"{seconds:g} s per figure; MCTS: the game's search bot, playouts per "
+                  f"second (= per decision at one second a move); compiled modules loaded: "
+                  f"{len(compiled)}", style="dim")
 
 
 # -- train -----------------------------------------------------------------------------

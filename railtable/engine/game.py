@@ -2,8 +2,9 @@
 
 A `Game` holds the static data of one game (loaded once, shared by every state) and makes
 states. A `State` is one mutable position: whose decision it is, the legal decisions as
-small integers, and `apply` to take one. All randomness comes from the state's own seed, so
-`new_state(n, seed, options)` plus the list of actions reproduces a game exactly.
+small integers, and `apply` to take one. All randomness comes from the state's own generator,
+seeded from the game's seed, so `new_state(n, seed, options)` plus the list of actions
+reproduces a game exactly.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ import typing
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Sequence
+
+# how mypyc compiles a class (a decorator that changes nothing in Python)
+from mypy_extensions import mypyc_attr
 
 TERMINAL = -1
 
@@ -76,6 +80,7 @@ def option(default: Any, *, label: dict | None = None, choices: tuple | None = N
     return field(default=default, metadata=meta)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game: identity, static data, options and the action space.
 
@@ -148,7 +153,7 @@ class Game:
 
     # -- states and actions ------------------------------------------------------------
 
-    def check_players(self, num_players: int) -> None:
+    def check_players(self, num_players: Any) -> None:  # Any: checked here, in both builds
         if not isinstance(num_players, int) or not (
                 self.min_players <= num_players <= self.max_players):
             raise OptionsError(
@@ -180,7 +185,7 @@ class Game:
 
     def i18n(self, lang: str | None = None) -> dict:
         """The game's i18n.json (`load_i18n`): the whole file, or one language's part."""
-        return load_i18n(sys.modules[type(self).__module__].__file__, lang)
+        return load_i18n(str(sys.modules[type(self).__module__].__file__), lang)
 
     def event_text(self, event: dict, lang: str = "en",
                    names: Sequence[str | None] | None = None) -> str:
@@ -277,6 +282,7 @@ def _game_by_id(game_id: str) -> "Game":
 ENVELOPE = ("game", "seat", "current_player", "phase", "round", "scores", "result")
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass: mypyc compiles it as a Python class
 class Fields(tuple):
     """A state class's slots, grouped by how `clone()` copies each (see `fields`).
 
@@ -297,16 +303,17 @@ _COPY_LINE = {
 }
 
 
-def fields(*, shared: tuple[str, ...] = (), replaced: tuple[str, ...] = (),
-           copied: tuple[str, ...] = (), nested: tuple[str, ...] = (),
-           cloned: tuple[str, ...] = (), fresh: tuple[str, ...] = ()) -> Fields:
+# (the groups are typed Any: a string instead of a tuple must reach the check below, also
+# where mypyc compiled the engine and would refuse it first)
+def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: Any = (),
+           cloned: Any = (), fresh: Any = ()) -> Fields:
     """Declare a state class's slots by how a clone copies them; use it as `__slots__`.
 
     shared: the same object in the clone: numbers, strings, None, tuples and frozensets of
         such, and the game's static data (objects nobody changes after loading).
     replaced: a mutable value the rules never change in place, only replace whole (a cache,
         a list handed out and then swapped for a new one): shared with the clone.
-    copied: a list, dict or set of shared values: a shallow copy.
+    copied: a list, dict, set or bytearray of shared values: a shallow copy.
     nested: a list of lists of shared values: each inner list copied.
     cloned: an object with its own `clone()`.
     fresh: a new empty list in the clone (what belongs to the last apply only).
@@ -324,7 +331,11 @@ def fields(*, shared: tuple[str, ...] = (), replaced: tuple[str, ...] = (),
         names.extend(slots)
     out = Fields(names)
     seen: set[str] = set()
-    twice = [n for n in names if n in seen or seen.add(n)]
+    twice = []
+    for n in names:
+        if n in seen:
+            twice.append(n)
+        seen.add(n)
     if twice:
         raise TypeError(f"slot(s) declared twice: {', '.join(twice)}")
     out.groups = {g: tuple(v) for g, v in groups.items() if v}
@@ -338,7 +349,8 @@ def _field_groups(cls: type) -> dict[str, str]:
     for klass in reversed(cls.__mro__):
         if klass is object:
             continue
-        slots = klass.__dict__.get("__slots__")
+        # (a class compiled by mypyc keeps no __slots__: the base's are also _STATE_FIELDS)
+        slots = _STATE_FIELDS if klass is State else vars(klass).get("__slots__")
         if slots is None:
             raise TypeError(f"{klass.__qualname__} must declare __slots__ = fields(...): a "
                             f"state's every field is declared, so clone() can copy it")
@@ -361,10 +373,13 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     """The clone function of a state class, generated from its field groups (as dataclasses
     generates `__init__`): straight-line code, one line a slot. Copies use `.copy()` and
     `map(list.copy, ...)`, which measured faster than slices and comprehensions."""
-    lines = [_COPY_LINE[g].format(n) for n, g in groups.items()]
+    # the generator is shared until one of the two states draws from it (State.rng): the
+    # last line clears both flags (so the flag is not copied first)
+    lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n != "_rng_own"]
+    lines.append("self._rng_own = s._rng_own = False")
     body = "\n    ".join(["s = _new(_cls)", *lines, "return s"])
     src = f"def clone(self):\n    {body}\n"
-    ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy_list": list.copy}
+    ns: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_copy_list": list.copy}
     exec(compile(src, f"<clone of {cls.__qualname__}>", "exec"), ns)
     fn = ns["clone"]
     fn.__qualname__ = f"{cls.__qualname__}.clone"
@@ -372,6 +387,17 @@ def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
     return fn
 
 
+# The base state's fields, declared like a game's (State.__slots__).
+# `_rng`, the state's generator, is shared with a clone and copied by whichever of the two
+# draws first (`_rng_own` says whether this state may draw from it as it is); the derived
+# clone clears both flags.
+_STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
+                               "record_events"),
+                       replaced=("_legal",), fresh=("events",))
+
+
+# Games subclass State and Game in plain Python even where mypyc compiled the engine.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """One position of a game.
 
@@ -381,22 +407,35 @@ class State:
     legal list and the event list.
     """
 
-    __slots__ = fields(shared=("game", "num_players", "_seed", "record_events"),
-                       replaced=("_legal",), fresh=("events",))
+    __slots__ = _STATE_FIELDS
 
-    game: Game
+    game: Any  # the Game (Any: test doubles and scenario builders leave it None)
     num_players: int
+    _seed: int
+    _rng: random.Random | None
+    _rng_own: bool
+    record_events: bool
+    _legal: list[int] | None
+    events: list[dict]
     _forces: ClassVar[bool] = False  # set per class: does it override `_forced`?
+    _field_groups: ClassVar[dict[str, str]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "clone" in cls.__dict__:
+        if "clone" in vars(cls):
             raise TypeError(f"{cls.__qualname__} writes clone() by hand; declare its fields "
                             f"with __slots__ = fields(...) and the engine derives clone()")
         cls._field_groups = _field_groups(cls)
-        cls.clone = _derive_clone(cls, cls._field_groups)
+        setattr(cls, "clone", _derive_clone(cls, cls._field_groups))
         # whether the game declares any forced decision (else apply skips the check)
         cls._forces = cls._forced is not State._forced
+
+    def __reduce__(self) -> tuple:
+        # every declared field by name: the same in both builds, and complete where a
+        # compiled engine's State (whose own pickling knows only its own fields) is the
+        # base of a game's class in Python
+        names = type(self)._field_groups
+        return (_restore_state, (type(self), tuple([getattr(self, n) for n in names])))
 
     @classmethod
     def declared_fields(cls) -> dict[str, str]:
@@ -406,34 +445,55 @@ class State:
 
     # -- randomness ----------------------------------------------------------------------
 
-    def _init_base(self, game: Game, num_players: int, seed: int, record_events: bool) -> None:
+    def _init_base(self, game: Any, num_players: int, seed: int, record_events: bool) -> None:
         self.game = game
         self.num_players = num_players
-        self._seed = seed % _SEED_SPACE
         self.events = []
         self.record_events = record_events
         self._legal = None
+        self.set_seed(seed)
 
     def rng(self) -> random.Random:
-        """A generator for the random step being taken now.
+        """The state's generator, for the random step being taken now (a shuffle, a roll, a
+        draw from a face-down pile).
 
-        The state carries only an integer seed, so cloning costs nothing; each call draws a
-        fresh generator and advances the seed. Use one call per random step (a shuffle, a
-        roll) and pass the generator around within that step.
+        One generator per state, made from the seed at the first random step and drawn
+        from by every step after it, so a step costs no new generator. A clone shares it
+        until either state draws again; the first to draw copies it (a clone costs nothing
+        more than the seed). Take it at each random step (`self.rng().shuffle(deck)`) and
+        pass it around within that step; never keep it in a field.
         """
-        r = random.Random(self._seed)
-        self._seed = r.getrandbits(63)
+        r = self._rng
+        if self._rng_own and r is not None:
+            return r
+        if r is None:
+            r = random.Random(self._seed)
+        else:  # shared with a clone: this state's own copy from here on
+            c = random.Random(0)
+            c.setstate(r.getstate())
+            r = c
+        self._rng = r
+        self._rng_own = True
         return r
 
     @property
-    def chance_seed(self) -> int:
-        """The generator's current seed. It changes exactly when the state draws randomness,
-        so a caller can tell that an action shuffled, rolled or drew (e.g. an undo barrier)."""
-        return self._seed
+    def chance_seed(self) -> tuple:
+        """Changes when the state draws randomness (its seed and its generator's state, a
+        tuple of some 600 numbers: for a caller that asks once an action, such as the
+        undo barrier, to tell that the action shuffled, rolled or drew)."""
+        r = self._rng
+        return self._seed, None if r is None else r.getstate()
+
+    def set_seed(self, seed: int) -> None:
+        """Start the state's randomness anew from `seed`: its next random step draws from a
+        generator seeded with it (`random.Random(seed)`)."""
+        self._seed = seed % _SEED_SPACE
+        self._rng = None
+        self._rng_own = False
 
     def reseed(self, rng: random.Random) -> None:
         """Make future randomness unknown (used by determinize)."""
-        self._seed = rng.getrandbits(63)
+        self.set_seed(rng.getrandbits(63))
 
     def emit(self, event: dict) -> None:
         """Record an event (call it only when recording is on).
@@ -461,7 +521,7 @@ class State:
             legal = self._legal = self._legal_actions()
         return legal[:]
 
-    def apply(self, a: int) -> None:
+    def apply(self, a: Any) -> None:  # Any: a compiled build must refuse a str the same way
         """Take decision `a`. An illegal one raises IllegalAction and changes nothing."""
         legal = self._legal
         if legal is None:
@@ -594,6 +654,13 @@ class State:
         """The events of the last apply that `player` may see (None: a spectator)."""
         return [e for e in self.events
                 if e.get("to") is None or (player is not None and player in e["to"])]
+
+
+def _restore_state(cls: type[State], values: tuple) -> State:
+    s = cls.__new__(cls)
+    for name, value in zip(cls._field_groups, values):
+        setattr(s, name, value)
+    return s
 
 
 def redeal(hands: list[list], pile: list, keep: int, rng: random.Random) -> list:

@@ -29,6 +29,29 @@ def test_bench_table():
     assert "random playouts" in result.stdout and "determinizations" in result.stdout
 
 
+def test_bench_compare_sets_the_two_builds_side_by_side():
+    # one process per build (railtable/build.py); where nothing is compiled both are pure
+    result = run("bench", "toy", "--compare", "--players", "2", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["game"], r["players"]) for r in rows] == [("toy", 2)]
+    pure, compiled = rows[0]["pure"], rows[0]["compiled"]
+    assert pure["build"] == "pure" and pure["compiled_modules"] == []
+    assert compiled["build"] == ("compiled" if compiled["compiled_modules"] else "pure")
+    for figures in (pure, compiled):
+        for key in ("games_per_s", "decisions_per_s", "clones_per_s", "mcts_playouts_per_s",
+                    "games_per_cpu_s", "clones_per_cpu_s", "mcts_playouts_per_cpu_s"):
+            assert figures[key] > 0, key
+    table = run("bench", "toy", "--compare", "--seconds", "0.05")
+    assert table.exit_code == 0, table.output
+    assert all(w in table.stdout for w in ("games/s", "clones/s", "MCTS", "compiled"))
+
+
+def test_bench_without_a_game_needs_compare():
+    result = run("bench")
+    assert result.exit_code != 0 and "--compare" in result.output
+
+
 def fake_module(monkeypatch, name):
     calls = []
     module = types.ModuleType(name)

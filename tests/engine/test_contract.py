@@ -41,11 +41,38 @@ def test_same_seed_same_game_and_clone_is_independent():
 
 def test_illegal_action_leaves_state_unchanged():
     s = GAME.new_state(2, 7)
-    before = s.observation(0), s.observation(1), s._seed
+    before = s.observation(0), s.observation(1), s.chance_seed
     bad = next(v for v in range(1, 7) if v not in s.hands[0])
     with pytest.raises(IllegalAction):
         s.apply(bad)
-    assert (s.observation(0), s.observation(1), s._seed) == before
+    assert (s.observation(0), s.observation(1), s.chance_seed) == before
+
+
+def test_a_state_draws_every_random_step_from_one_generator():
+    s = GAME.new_state(2, 7)
+    s.set_seed(12345)
+    r = random.Random(12345)  # the steps after set_seed draw from this generator, in turn
+    first = s.rng()
+    assert first.random() == r.random()
+    assert s.rng() is first and s.rng().random() == r.random()
+
+
+def test_clones_share_the_generator_until_one_draws_and_do_not_change_the_stream():
+    s = GAME.new_state(2, 7)
+    s.set_seed(99)
+    s.rng().random()  # the generator is made, and s owns it
+    alone = GAME.new_state(2, 7)
+    alone.set_seed(99)
+    alone.rng().random()
+    c = s.clone()
+    d = c.clone()
+    before = s.chance_seed
+    # whichever draws first copies the generator: all continue alone's stream
+    expected = [alone.rng().random() for _ in range(3)]
+    assert [c.rng().random() for _ in range(3)] == expected
+    assert [s.rng().random() for _ in range(3)] == expected
+    assert [d.rng().random() for _ in range(3)] == expected
+    assert s.chance_seed != before and c.rng() is not s.rng() is not d.rng()
 
 
 def test_determinize_keeps_what_the_player_sees():

@@ -133,7 +133,7 @@ def _problems(state) -> list[str]:
             out.append(f"{name} is shared but holds {type(v).__name__} {v!r:.60}")
         elif group == "copied":
             inner = v.values() if isinstance(v, dict) else v
-            if not isinstance(v, MUTABLE[:3]) or not all(map(_immutable, inner)):
+            if not isinstance(v, MUTABLE) or not all(map(_immutable, inner)):
                 out.append(f"{name} is copied but holds {v!r:.60}")
         elif group == "nested":
             if not isinstance(v, list) or not all(

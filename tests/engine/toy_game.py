@@ -89,6 +89,7 @@ class ToyGame(Game):
     id = "toy"
     title = {"en": "Toy", "ru": "Игрушка"}
     min_players, max_players = 2, 4
+    rules_version = "2"  # 2: one generator per state (issue #28)
     Options = ToyOptions
     num_actions = 7
 

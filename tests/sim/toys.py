@@ -53,7 +53,8 @@ class CrashingToyState(ToyState):
 
 
 class CrashingToyGame(ToyGame):
-    """The toy game with a bug that strikes in about a third of the games."""
+    """The toy game with a bug that strikes in a third of the games: those whose seed is a
+    multiple of 3."""
 
     id = "toy_crash"
     title = {"en": "Crashing toy", "ru": "Падающая игрушка"}

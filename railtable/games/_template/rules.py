@@ -158,7 +158,7 @@ class TemplateGame(Game):
         s = TemplateState.__new__(TemplateState)
         s._init_base(self, num_players, seed, record_events)
         deck = list(self.cards)
-        s.rng().shuffle(deck)  # one generator per random step
+        s.rng().shuffle(deck)  # the state's generator, at every random step
         k = self.data["hand_size"]
         s.hands = [[deck.pop() for _ in range(k)] for _ in range(num_players)]
         s.deck = deck

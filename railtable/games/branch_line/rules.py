@@ -202,6 +202,7 @@ class BranchLine(Game):
     description = texts(__file__, "description")
     min_players = 2
     max_players = 4
+    rules_version = "2"  # 2: one generator per state, drawn from at every random step (issue #28)
     Options = BranchLineOptions
 
     def __init__(self) -> None:

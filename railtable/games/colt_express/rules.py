@@ -1062,7 +1062,8 @@ class ColtExpress(Game):
     title = texts(__file__, "title")
     description = texts(__file__, "description")
     min_players, max_players = 2, 6
-    rules_version = "1"
+    # 2: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "2"
     Options = Options
     num_actions = A.NUM_ACTIONS
 

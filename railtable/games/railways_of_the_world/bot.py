@@ -28,6 +28,12 @@ from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
+# Cheapest tile paths between two cities (`_route`), shared by every bot of the process: a
+# path depends only on the map, the track laid and what the seat's cards change about
+# building (all public), so the many playouts of a search from one position find most of
+# theirs here. Emptied when full.
+_ROUTES: dict = {}
+_ROUTES_MAX = 20_000  # about 10 MB at most: a track's key holds three tuples of its hexes
 
 
 def _network(state, p) -> set:
@@ -260,9 +266,18 @@ class HeuristicBot(Bot):
         budget = cash + (state.note_value * max(0, 3 + state.points[p] // 3 - state.notes[p])
                          if self._can_afford_loans(state, p) else 0)
         best = None
+        # what a route depends on besides its two cities (see _ROUTES)
+        track = (m.id, tuple(state.hex_used), tuple(state.hex_nseg), tuple(state.hex_pend),
+                 state._extra_tile_ready(p), state._ridge_cost(p),
+                 state.game.has_effect(state, p, R.E_BRIDGE))
         for v, a, b in cands[:8]:
             for s, t in ((a, b), (b, a)):
-                r = self._route(state, p, s, t)
+                key = (track, s, t)
+                r = _ROUTES.get(key, False)
+                if r is False:
+                    if len(_ROUTES) >= _ROUTES_MAX:
+                        _ROUTES.clear()
+                    r = _ROUTES[key] = self._route(state, p, s, t)
                 if r is None:
                     continue
                 cost, dirs = r

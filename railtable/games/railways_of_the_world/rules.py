@@ -538,7 +538,7 @@ class RotwState(State):
                 if t < 0 or city_at[t] >= 0:
                     continue
                 n_ = nseg[t]
-                if n_ == 0 or (n_ == 1 and pend[t] < 0 and not (used[t] >> ((d + 3) % 6)) & 1):
+                if n_ == 0 or (n_ == 1 and not pend[t] and not (used[t] >> ((d + 3) % 6)) & 1):
                     out.append(ch)
                     break
         out.sort()
@@ -591,7 +591,7 @@ class RotwState(State):
             if tiles >= limit:
                 continue
             n_ = nseg[t]
-            if n_ == 0 or (n_ == 1 and pend[t] < 0 and not (used[t] >> ((d + 3) % 6)) & 1):
+            if n_ == 0 or (n_ == 1 and not pend[t] and not (used[t] >> ((d + 3) % 6)) & 1):
                 if mine is None:
                     mine = {s[0] for s in segs}
                 if t in mine:
@@ -650,7 +650,7 @@ class RotwState(State):
             h = segs[-1][0]
             segs[-1][2] = d
             self.hex_used[h] |= 1 << d
-            self.hex_pend[h] = -1
+            self.hex_pend[h] = 0
         self._pay(p, cost)
         self.wl_steps += 1
         if c >= 0:
@@ -666,7 +666,7 @@ class RotwState(State):
         segs.append([t, ein, -1])
         self.hex_used[t] |= 1 << ein
         self.hex_nseg[t] += 1
-        self.hex_pend[t] = p
+        self.hex_pend[t] = p + 1
         if self.record_events:
             self.emit({"type": "build_step", "player": p, "hex": list(m.hex_qr[t]),
                        "cost": cost, "city": -1})
@@ -710,7 +710,7 @@ class RotwState(State):
                         mask |= 1 << eout
                     used[h] &= ~mask
                     nseg[h] -= 1
-                    pend[h] = -1
+                    pend[h] = 0
                     removed += 1
             us.clear()
         if removed and self.record_events:
@@ -1124,8 +1124,8 @@ class RotwGame(Game):
     description = texts(__file__, "description")
     min_players, max_players = 2, 6
     # 2: the money, auction and Major Line rules of issue #26; 3: forced single choices
-    # taken by the engine (issue #27)
-    rules_version = "3"
+    # taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "4"
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 
@@ -1240,9 +1240,12 @@ class RotwGame(Game):
             s.display.append(deck.pop())
         s.deck = deck
         s.discard = []
-        s.hex_used = [0] * m.num_hexes
-        s.hex_nseg = [0] * m.num_hexes
-        s.hex_pend = [-1] * m.num_hexes
+        # per hex, as bytes (a clone copies them in one go): the track's sides used, its
+        # number of track segments, and 1 + the seat whose unfinished link ends there (0:
+        # none)
+        s.hex_used = bytearray(m.num_hexes)
+        s.hex_nseg = bytearray(m.num_hexes)
+        s.hex_pend = bytearray(m.num_hexes)
         s.links = []
         s.adj = [()] * m.num_cities
         s.net = [()] * n

@@ -1647,8 +1647,8 @@ class SteamlandGame(Game):
     description = texts(__file__, "description")
     min_players, max_players = 2, 6
     # 2: issue #26 (exchanges, item rewards, the fixed rule points); 3: forced single
-    # choices taken by the engine (issue #27)
-    rules_version = "3"
+    # choices taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "4"
     Options = SteamlandOptions
     num_actions = A.NUM_ACTIONS
 
@@ -1820,8 +1820,10 @@ class SteamlandGame(Game):
         s.taken_titles = 0
         s.lmoney = [0] * self.ncells
         s.tile = [-1] * self.ncells
-        s.roads = [0] * self.ncells
-        s.gaps = [0] * self.ncells
+        # the road and gap sides of each hex (six bits), as bytes: a clone copies each in
+        # one go
+        s.roads = bytearray(self.ncells)
+        s.gaps = bytearray(self.ncells)
         s.mon = [-1] * self.ncells
         s.loot = []
         s.tile[self.center] = 0

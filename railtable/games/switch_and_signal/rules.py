@@ -1072,7 +1072,8 @@ class SwitchAndSignalGame(Game):
     # and are guided by the farsighted heuristic that plays the last two turns greedily
     # (docs/bots.md, "Switch & Signal: the endgame")
     guide_bot = "finisher"
-    rules_version = "2"  # 2: North American ports are through stations (issue #26)
+    # 2: North American ports are through stations (issue #26); 3: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "3"
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
 

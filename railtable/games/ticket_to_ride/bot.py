@@ -170,16 +170,28 @@ class HeuristicBot(Bot):
         self._planned = None  # (state, key, planner, unfinished, plan) of the last plan
 
     def _plan(self, state):
-        """The plan for the seat's unfinished tickets, remembered while no route is claimed
-        and no ticket kept (a turn's second decision reuses the first's)."""
-        key = (sum(len(c) for c in state.claimed), len(state.tickets[self.seat]))
+        """The plan for the seat's unfinished tickets, remembered while the seat claims no
+        route and keeps no ticket (a turn's second decision reuses the first's). Another
+        seat's claim only closes routes: the plan stands while every route it means to
+        claim is still open (each of its cheapest ways keeps its cost, and nothing else got
+        cheaper), so only the planner's weights are made again."""
+        seat = self.seat
+        key = (len(state.claimed[seat]), len(state.tickets[seat]))
+        claims = sum(len(c) for c in state.claimed)
         memo = self._planned
         if memo is not None and memo[0] is state and memo[1] == key:
-            return memo[2:]
-        planner = Planner(state, self.seat)
+            _, _, seen, planner, unfinished, plan = memo
+            if seen == claims:
+                return planner, unfinished, plan
+            planner = Planner(state, seat)
+            weight = planner.weight
+            if all(weight[r] >= 0.0 for r in plan[0]):
+                self._planned = (state, key, claims, planner, unfinished, plan)
+                return planner, unfinished, plan
+        planner = Planner(state, seat)
         unfinished = self._unfinished(state)
         plan = planner.plan(unfinished)
-        self._planned = (state, key, planner, unfinished, plan)
+        self._planned = (state, key, claims, planner, unfinished, plan)
         return planner, unfinished, plan
 
     # -- helpers -------------------------------------------------------------------------

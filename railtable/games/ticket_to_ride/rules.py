@@ -863,8 +863,8 @@ class TicketToRideGame(Game):
     max_players = 5
     # 2: a claim is two decisions; 3: three-locomotive row re-checked; 4: forced single
     # choices taken by the engine (issue #27: a lone payment after its claim_pending event,
-    # the last ticket of the pile kept)
-    rules_version = "4"
+    # the last ticket of the pile kept); 5: one generator per state, drawn from at every random step (issue #28)
+    rules_version = "5"
     Options = TicketToRideOptions
     # search plays out and is guided by the cautious bot, which beats the heuristic
     rollout_bot = "cautious"

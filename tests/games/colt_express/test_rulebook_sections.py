@@ -342,28 +342,27 @@ def test_expert_an_empty_deck_rebuilt_from_the_discards_is_announced():
 
 def test_two_bandits_the_final_score_names_both_bandits_of_each_player():
     # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each player leads a team of two bandits: a leader and
-    # his partner) and КОНЕЦ ИГРЫ; the teams are the data's leader/partner pairs
-    import json
+    # his partner) and КОНЕЦ ИГРЫ; the teams are the pairs the draft announced (each
+    # leader's partner is dealt at random)
     import random
-    from pathlib import Path
 
     from railtable.games.colt_express import GAME
     s = GAME.new_state(3, 4, {"two_bandits": True})
     teams = {}
     while s.phase == R.PH_TEAM:  # each player in turn takes the first team left
-        p = s.current_player()
-        teams[p] = [a for a in legal_json(s) if a["type"] == "choose_team"][0]["team"]
-        act(s, {"type": "choose_team", "team": teams[p]})
-    for p in range(3):  # the last team left goes to the last player without a choice
-        teams.setdefault(p, ({0, 1, 2} - set(teams.values())).pop())
+        team = [a for a in legal_json(s) if a["type"] == "choose_team"][0]["team"]
+        act(s, {"type": "choose_team", "team": team})
+        # the last team left goes to the last player without a choice, in the same apply
+        for e in s.events:
+            if e["type"] == "choose_team":
+                teams[e["player"]] = "+".join(e["bandits"])
+    assert sorted(teams) == [0, 1, 2]
     r = random.Random(4)
     while s.current_player() >= 0:
         legal = s.legal_actions()
         s.apply(legal[r.randrange(len(legal))])
-    data = json.loads((Path(R.__file__).parent / "data.json").read_text(encoding="utf-8"))
     names = [d["bandit"] for d in s.result().details]
-    assert names == [data["team_leaders"][teams[p]] + "+" + data["team_partners"][teams[p]]
-                     for p in range(3)]
+    assert names == [teams[p] for p in range(3)]
 
 
 # ------------------------------------------------ found by mutation testing, seed 42
@@ -469,8 +468,7 @@ def test_a_sampled_world_gives_the_seat_to_move_its_own_options():
     # a search bot's sampled world (determinize) of the last seat while seat 0 schemes: seat
     # 0's options are those of the hand it is given there
     import random
-    s = new(3, seed=5)
-    assert s.cur == 0
+    s = next(s for s in map(lambda k: new(3, seed=k), range(50)) if s.cur == 0)
     for k in range(10):
         d = s.determinize(2, random.Random(k))
         plays = {a - R.PLAY for a in d.legal_actions() if R.PLAY <= a < R.PLAY + 12}

@@ -331,6 +331,7 @@ def test_a_city_emptied_by_a_delivery_gets_a_marker_and_the_log_says_so():
     if s.city_colour[a] == k:
         s.city_colour[a] = R.GRAY
     set_cubes(s, a, [1, 0, 0, 0, 0])
+    set_cubes(s, b, [0] * 5)  # nothing to carry the other way
     to_turn(s, 0)
     deliver_alone(s, [a, b], [0])
     assert {"type": "empty_city", "city": a, "markers": 1, "map": M.id, "to": None} in s.events

@@ -138,26 +138,58 @@ def ready(n: int = 3, level: str = "apprentice", seed: int = 7, clear: bool = Tr
 
 
 def seed_for(*checks) -> int:
-    """A seed whose successive rng() generators pass the checks, in order."""
+    """A seed whose generator passes the checks, in order: one check a random step (the
+    state draws every step from its one generator, `State.rng`)."""
     for seed in range(200000):
-        sd = seed
-        for chk in checks:
-            r = random.Random(sd)
-            sd = r.getrandbits(63)
-            if not chk(r):
-                break
-        else:
+        r = random.Random(seed)
+        if all(chk(r) for chk in checks):
             return seed
     raise AssertionError("no seed found")
 
 
+def any_roll(r) -> bool:
+    """A check for a die roll whose face does not matter (it still takes its draw)."""
+    return r.randint(1, 6) > 0
+
+
+def force_play(s, play, wanted) -> None:
+    """Seed `s` so that `play(t)` on a copy `t` of it leaves `wanted(t, events)` true,
+    where events are those of every apply of the play: found by playing clones, so the
+    test need not know how many draws each step takes (a hex's rotation, a roll).
+    Sets: the state's seed (set_seed)."""
+    for seed in range(20000):
+        t = s.clone()
+        t.set_seed(seed)
+        events = []
+        play(t, events)
+        if wanted(t, events):
+            s.set_seed(seed)
+            return
+    raise AssertionError("no seed found")
+
+
+def applying(*actions):
+    """A play for force_play: these actions in turn, their events collected."""
+    def play(t, events):
+        for a in actions:
+            t.apply(a)
+            events.extend(t.events)
+    return play
+
+
+def rolled(kind, **fields):
+    """A `wanted` for force_play: an event of type `kind` with these fields."""
+    return lambda t, events: any(e["type"] == kind and all(e.get(k) == v for k, v in
+                                                         fields.items()) for e in events)
+
+
 def rolls(*values):
-    """Checks for single die rolls, one generator each."""
+    """Checks for single die rolls, one random step each."""
     return [lambda r, v=v: r.randint(1, 6) == v for v in values]
 
 
 def force(s, *checks) -> None:
-    s._seed = seed_for(*checks)
+    s.set_seed(seed_for(*checks))
     s._legal = None
 
 

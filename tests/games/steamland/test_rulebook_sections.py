@@ -10,8 +10,8 @@ import pytest
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import (CENTER, FAR, G, creature, force, give_item, lay, ready, rolls, task,
-                      tile_index)
+from .helpers import (CENTER, FAR, G, any_roll, applying, creature, force, force_play,
+                      give_item, lay, ready, rolled, rolls, task, tile_index)
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -262,7 +262,7 @@ def test_a_won_gamble_keeps_the_stake_and_adds_the_engineers_item(slot):
     give_item(s, 0, "tea_chest", hidden=True)
     give_item(s, 0, "elixir", hidden=True)
     staked = ("tea_chest", "elixir")[slot]
-    s._seed = seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (4, 4))
+    s.set_seed(seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (4, 4)))
     s.apply(A.GAMBLE + slot)
     items = s.observation(1)["players"][0]["items"]  # as another seat sees them
     assert len(items) == 3
@@ -525,8 +525,8 @@ def test_a_played_event_goes_under_the_pile():
     move = next(e for e in range(len(G.e_effect))
                 if G.e_effect[e] == R.V_MOVE and G.e_amount[e] > 0)
     s.edeck = [move, gain]
-    anything = lambda r: True  # noqa: E731 - seat 1's roll, on a market: no event
-    force(s, anything, *rolls(G.red_face), anything, *rolls(G.red_face))
+    # seat 1's roll, on a market: no event
+    force(s, any_roll, *rolls(G.red_face), any_roll, *rolls(G.red_face))
     money = s.money[0]
     drawn = []
     for _ in range(2):
@@ -684,7 +684,7 @@ def test_an_escape_item_goes_back_under_the_pile_and_the_log_says_so():
     s.tdeck.append(ti)
     s.cdeck.append(creature(s, "steam_rat"))
     bomb = give_item(s, 0, "smoke_bomb", hidden=True)
-    force(s, lambda r: True, *rolls(2))
+    force_play(s, applying(A.MOVE + 0, A.FLEE), rolled("flee", roll=2))
     s.apply(A.MOVE + 0)
     s.apply(A.FLEE)
     s.apply(A.ESCAPE)
@@ -797,7 +797,7 @@ def test_a_flight_is_announced_with_its_roll_and_whether_it_worked(r, ok):
     # rulebook: 13. Схватка (flight: 5-6 gets away, 1-4 the fight takes place)
     s = ready()
     attack_on_the_next_step(s)
-    force(s, lambda x: True, *rolls(r))
+    force_play(s, applying(A.MOVE + 0, A.FLEE), rolled("flee", roll=r))
     s.apply(A.MOVE + 0)
     s.apply(A.FLEE)
     assert {"type": "flee", "player": 0, "roll": r, "ok": ok, "to": None} in s.events
@@ -809,7 +809,7 @@ def test_an_escape_item_in_any_slot_may_be_used_after_a_failed_flight():
     attack_on_the_next_step(s)
     give_item(s, 0, "tea_chest")
     bomb = give_item(s, 0, "smoke_bomb")  # in the second slot
-    force(s, lambda x: True, *rolls(2))
+    force_play(s, applying(A.MOVE + 0, A.FLEE), rolled("flee", roll=2))
     s.apply(A.MOVE + 0)
     s.apply(A.FLEE)
     assert s.legal_actions() == [A.FIGHT, A.ESCAPE]
@@ -817,15 +817,23 @@ def test_an_escape_item_in_any_slot_may_be_used_after_a_failed_flight():
     assert bomb not in [x["item"] for x in s.observation(0)["players"][0]["items"]]
 
 
+def fight_it_out(t, events):
+    """Seat 0 steps east onto the attack hex and fights until the fight is over."""
+    t.apply(A.MOVE + 0)
+    events.extend(t.events)
+    while t.legal_actions() and t.current_player() == 0 and t.fk:
+        t.apply(A.FIGHT if A.FIGHT in t.legal_actions() else t.legal_actions()[0])
+        events.extend(t.events)
+
+
 def test_a_lost_fight_costs_the_only_item_and_the_log_says_which():
     # rulebook: 13. Схватка (the loser to a creature gives up an item, or 300 pounds)
     s = ready()
     attack_on_the_next_step(s)
     lost = give_item(s, 0, "tea_chest", hidden=True)
-    force(s, lambda x: True, lambda x: (x.randint(1, 6), x.randint(1, 6)) == (1, 6))
-    s.apply(A.MOVE + 0)
-    while s.legal_actions() and s.current_player() == 0 and s.fk:
-        s.apply(A.FIGHT if A.FIGHT in s.legal_actions() else s.legal_actions()[0])
+    force_play(s, fight_it_out, lambda t, ev: any(
+        e["type"] == "fight_roll" and e["roll"] == 1 and e["opponent_roll"] >= 6 for e in ev))
+    fight_it_out(s, [])
     assert {"type": "lose_item", "player": 0, "item": lost, "reveal": True,
             "to": None} in s.events
 

@@ -6,8 +6,9 @@ from railtable.engine import IllegalAction
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
-from .helpers import (CENTER, E, G, NE, W, cell, creature, force, give_item, item, lay,
-                      money_total, ready, rolls, seed_for, task, weapon)
+from .helpers import (CENTER, E, G, NE, W, applying, cell, creature, force, force_play,
+                      give_item, item, lay, money_total, ready, rolled, rolls, seed_for, task,
+                      weapon)
 
 
 # ---------------------------------------------------------------- 4. Начало игры
@@ -147,7 +148,8 @@ def test_creature_attack_tile_fight_without_moving():
     c = creature(s, "swamp_toad")  # cannot flee
     s.cdeck.append(c)
     s._legal = None
-    force(s, lambda r: True, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (1, 6))
+    force_play(s, applying(A.MOVE + E), lambda t, ev: any(
+        e["type"] == "fight_roll" and e["roll"] == 1 and e["opponent_roll"] >= 6 for e in ev))
     s.apply(A.MOVE + E)
     # rotation roll then fight roll: the toad (no fleeing) wins 6+2 against 1
     assert s.pos[0] == CENTER
@@ -447,7 +449,7 @@ def test_gamble_against_chief_engineer():
         lay(s, c, "tavern")
         s.pos[0] = c
         give_item(s, 0, "tea_chest")
-        s._seed = seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (mine, his))
+        s.set_seed(seed_for(lambda r: (r.randint(1, 6), r.randint(1, 6)) == (mine, his)))
         s._legal = None
         s.apply(A.GAMBLE)
         assert len(s.items[0]) == (2 if won else 0)
@@ -638,7 +640,7 @@ def test_flee_on_five_or_six():
     s.tdeck.append(ti)
     rat = creature(s, "steam_rat")
     s.cdeck.append(rat)
-    force(s, lambda r: True, *rolls(5))
+    force_play(s, applying(A.MOVE + E, A.FLEE), rolled("flee", roll=5))
     s.apply(A.MOVE + E)
     assert s.fk and s.fstep == R.FS_FLEE and s.legal_actions() == [A.FIGHT, A.FLEE]
     s.apply(A.FLEE)
@@ -655,7 +657,8 @@ def test_no_flee_creature():
     s.cdeck.append(toad)
     s.pos[1] = cell(5, -5)
     s.pos[2] = cell(5, -5)
-    force(s, lambda r: True, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (6, 1))
+    force_play(s, applying(A.MOVE + E), lambda t, ev: any(
+        e["type"] == "fight_roll" and e["roll"] == 6 and e["opponent_roll"] <= 2 for e in ev))
     s.apply(A.MOVE + E)
     assert s.fk == 0 and s.heads[0] == [toad] and s.pos[0] == cell(1, 0)
 
@@ -669,7 +672,7 @@ def test_escape_item_after_failed_flee():
     rat = creature(s, "steam_rat")
     s.cdeck.append(rat)
     give_item(s, 0, "smoke_bomb")
-    force(s, lambda r: True, *rolls(2))
+    force_play(s, applying(A.MOVE + E, A.FLEE), rolled("flee", roll=2))
     s.apply(A.MOVE + E)
     s.apply(A.FLEE)
     assert s.fstep == R.FS_ESCAPE and s.legal_actions() == [A.FIGHT, A.ESCAPE]

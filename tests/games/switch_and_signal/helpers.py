@@ -131,14 +131,13 @@ def seed_for_roll(s, colour, value):
     faces = s.game.dice[colour]
     for k in range(10_000):
         r = random.Random(k)
-        r.getrandbits(63)
         if faces[int(r.random() * 6)] == value:
             return k
     raise AssertionError("no seed")
 
 
 def rig(s, colour, value):
-    s._seed = seed_for_roll(s, colour, value)
+    s.set_seed(seed_for_roll(s, colour, value))
 
 
 def move_card(s, t, roll):
@@ -172,7 +171,6 @@ def seed_for_deploy(number):
     """A seed whose next random step rolls `number` on the two deployment dice."""
     for k in range(10_000):
         r = random.Random(k)
-        r.getrandbits(63)
         if int(r.random() * 6) + int(r.random() * 6) + 2 == number:
             return k
     raise AssertionError("no seed")

@@ -43,7 +43,7 @@ def test_a_train_standing_in_city_0_moves_when_its_colour_is_called(card):
     s.apply(A.END)
     if card == DEPLOY_THEN_BLACK:
         assert s.phase == PH_DEPLOY_COLOUR
-        s._seed = seed_for_deploy(12)  # a brown train to Genoa, far from both
+        s.set_seed(seed_for_deploy(12))  # a brown train to Genoa, far from both
         s.apply(A.DEPLOY_COLOUR + 1)
         assert where(s, 3) == ("node", "genoa")
     if card == MOVE_ANY:
@@ -100,7 +100,7 @@ def test_deploying_any_colour_when_one_train_is_left_in_the_depot(left):
     for t, spot in zip(out, SPOTS):
         put(s, t, spot[0] if len(spot) == 1 else spot)
     top_card(s, DEPLOY_THEN_ANY)
-    s._seed = seed_for_deploy(6)  # the turn's first random step: Calais, free
+    s.set_seed(seed_for_deploy(6))  # the turn's first random step: Calais, free
     s.apply(A.END)
     # the colour is the team's choice, but only one is left: it is deployed at once
     assert where(s, left) == ("node", "calais")
@@ -166,7 +166,7 @@ def test_the_deployment_roll_is_announced_with_its_dice_and_starting_point():
     # two departure dice; their sum names the starting point)
     s = blank()
     top_card(s, DEPLOY_THEN_ANY)
-    s._seed = seed_for_deploy(6)
+    s.set_seed(seed_for_deploy(6))
     s.apply(A.END)
     s.apply(A.DEPLOY_COLOUR + 2)
     rolls = [e for e in s.events if e["type"] == "deploy_roll"]
@@ -231,7 +231,7 @@ def test_a_card_for_the_gray_trains_moves_them_without_asking_the_colour():
     s = blank()
     put(s, 6, ("lyon", "marseille"), k=0)
     top_card(s, 3)  # deploy one train, then move the gray trains
-    s._seed = seed_for_deploy(12)
+    s.set_seed(seed_for_deploy(12))
     s.apply(A.END)
     s.apply(A.DEPLOY_COLOUR + 0)  # black to Genoa
     # the gray train moved at once (a single train): into Marseille, unloaded, home
@@ -482,7 +482,7 @@ def test_a_deployment_onto_an_occupied_starting_point_is_announced():
     put(s, 6, "calais")
     assert s.number_start[6] == node(s, "calais")
     top_card(s, 1)  # deploy 1, then move the black trains
-    s._seed = seed_for_deploy(6)
+    s.set_seed(seed_for_deploy(6))
     s.apply(A.END)
     s.apply(A.DEPLOY_COLOUR + 0)
     assert {"type": "deploy_blocked", "node": "calais", "to": None} in s.events

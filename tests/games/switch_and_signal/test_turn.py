@@ -86,7 +86,7 @@ def test_deploy_on_an_occupied_starting_point_costs_two_tokens():
     assert s.number_start[number] == calais
     put(s, 6, "calais")
     top_card(s, 1)  # deploy 1, then move the black trains
-    s._seed = seed_for_deploy(number)
+    s.set_seed(seed_for_deploy(number))
     s.apply(A.END)
     assert s.phase == PH_DEPLOY_COLOUR
     s.apply(A.DEPLOY_COLOUR + 0)
@@ -109,7 +109,7 @@ def test_two_train_card_needs_two_colours():
     top_card(s, 8)
     s.apply(A.END)
     assert s.phase == PH_DEPLOY_COLOUR
-    s._seed = seed_for_deploy(2)
+    s.set_seed(seed_for_deploy(2))
     s.apply(A.DEPLOY_COLOUR + 0)
     assert A.DEPLOY_COLOUR + 0 not in s.legal_actions()
     assert set(s.legal_actions()) == {A.DEPLOY_COLOUR + 1, A.DEPLOY_COLOUR + 2}

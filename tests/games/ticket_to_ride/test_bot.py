@@ -68,13 +68,24 @@ def test_opponent_model_weighs_tickets_by_the_claimed_network():
     assert set(ticket_weights(position(), 1)[0]) == {1.0}
 
 
+def unseen_by_seat_0(s, t):
+    """Builder: ticket `t` is one seat 0 has not seen. If seat 0 holds it, it changes
+    places with the pile's first entry; if seat 0 put it back under the pile, it is there
+    as if another seat had. Sets: tickets[0] and the pile (entries and their marks of who
+    placed them, bit 5 + seat)."""
+    if t in s.tickets[0]:
+        other = s.pile[0] & 31
+        s.tickets[0] = tuple(other if x == t else x for x in s.tickets[0])
+        s.pile[0] = t
+    s.pile = [e & ~(1 << 5) if e & 31 == t else e for e in s.pile]
+    assert t in s.unseen_tickets(0)
+
+
 def test_search_samples_fitting_opponent_tickets_more_often():
     s = position(claimed={1: [route("Seattle", "Portland"), route("Portland", "San Francisco"),
                               route("San Francisco", "Los Angeles")]})
     target = ticket("Seattle", "Los Angeles")
-    if target in s.tickets[0]:  # seat 0 holds it: seat 1 cannot; give seat 0 another
-        s.tickets[0] = tuple(t for t in range(GAME.num_tickets)
-                             if t not in s.tickets[1] and t != target)[:3]
+    unseen_by_seat_0(s, target)
     rng = random.Random(5)
     sampler = GAME.world_sampler(s, 0)
     weighted = sum(target in sampler(rng).tickets[1] for _ in range(400))
@@ -136,9 +147,7 @@ def test_opponent_sets_that_explain_its_claims_are_drawn_far_more_often():
     s = position(claimed={1: claims})
     s.tickets[1] = s.tickets[1][:2]
     target = ticket("Seattle", "Los Angeles")
-    if target in s.tickets[0]:
-        s.tickets[0] = tuple(t for t in range(GAME.num_tickets)
-                             if t not in s.tickets[1] and t != target)[:3]
+    unseen_by_seat_0(s, target)
     pool = s.unseen_tickets(0)
     assert target in pool and not set(pool) & set(s.tickets[0])
     post = belief.TicketPosterior.build(s, 1, pool, ticket_weights(s, 0)[1])
