@@ -90,16 +90,25 @@ export function seatBadge(seat, fill, size = 18) {
 // the last player who acted. ctx.events is [{seq, event}] of what this seat has seen.
 export function recentEvents(ctx) {
   const all = ctx.events || [];
+  // an event that names no player (a bandit shot, a round's end) belongs to the player of
+  // the event before it: it is what that player's move caused
+  const owner = [];
+  let cur;
+  for (const x of all) {
+    if (x.event.player !== undefined) cur = x.event.player;
+    owner.push(cur);
+  }
   const out = [];
   let i = all.length - 1;
-  const mine = (e) => ctx.seat !== null && ctx.seat !== undefined && e.player === ctx.seat;
-  if (ctx.seat !== null && ctx.seat !== undefined && all.some((x) => mine(x.event))) {
-    while (i >= 0 && (mine(all[i].event) || all[i].event.player === undefined)) i--;
-    for (; i >= 0 && !mine(all[i].event); i--) out.push(all[i].event);
+  const seated = ctx.seat !== null && ctx.seat !== undefined;
+  const mine = (k) => seated && owner[k] === ctx.seat;
+  if (seated && owner.some((o) => o === ctx.seat)) {
+    while (i >= 0 && mine(i)) i--;
+    for (; i >= 0 && !mine(i); i--) out.push(all[i].event);
   } else {
     let who;
     for (; i >= 0; i--) {
-      const p = all[i].event.player;
+      const p = owner[i];
       if (p !== undefined) {
         if (who === undefined) who = p;
         else if (p !== who) break;

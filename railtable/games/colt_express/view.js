@@ -6,6 +6,7 @@
 // the "explain" section of i18n.json (docs/i18n.md).
 
 import {html as h, svg as s} from "/static/dom.js";
+import {recentEvents} from "/static/board.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = {belle: "#c2185b", cheyenne: "#2e7d32", django: "#37474f", doc: "#1565c0",
@@ -194,10 +195,13 @@ function banditTip(ctx, b) {
   return named(`${banditName(ctx, b.bandit)} (${ownerName(ctx, b.seat)})`, explain(ctx, "bandits", b.bandit));
 }
 
-function drawBandit(ctx, o, b, x, y, label) {
+function drawBandit(ctx, o, b, x, y, label, moved) {
   const color = COLORS[b.bandit] || "#555";
-  const g = s("g", {class: "bandit", "data-bandit": b.bandit, transform: `translate(${x},${y})`});
+  const g = s("g", {class: "bandit" + (moved ? " last-move" : ""), "data-bandit": b.bandit, transform: `translate(${x},${y})`});
   setTip(g, banditTip(ctx, b));
+  // the last move: the bandits the other players' actions since this seat's own moved,
+  // shot or punched (board.js, recentEvents)
+  if (moved) g.append(s("circle", {r: 22, class: "last-move-halo", "stroke-width": 6}));
   const acting = o.pending && o.pending.bandit === b.bandit;
   if (acting) g.append(s("circle", {r: 19, fill: "none", stroke: "#ffb300", "stroke-width": 3, "stroke-dasharray": "4 2"}));
   g.append(s("circle", {r: 15, fill: color, stroke: b.seat === ctx.seat ? "#fff" : "#222", "stroke-width": b.seat === ctx.seat ? 3 : 1.5}));
@@ -254,7 +258,8 @@ function drawTrain(ctx, o) {
     m.append(s("text", {x: 0, y: 28, "text-anchor": "middle", "font-size": 13, fill: "#fff"}, word(ctx, "marshal")));
     svg.append(m);
   }
-  // bandits, grouped by place
+  // bandits, grouped by place; those the last move concerned are lit
+  const moved = new Set(recentEvents(ctx).flatMap((e) => [e.bandit, e.target]).filter(Boolean));
   const places = {};
   for (const b of o.bandits) {
     if (b.car === null || b.car === undefined) continue;
@@ -265,7 +270,8 @@ function drawTrain(ctx, o) {
     const [car, roof] = [parseInt(key, 10), key.endsWith("true")];
     const x0 = X0 + car * (CAR_W + GAP) + 22;
     const step = Math.min(36, (CAR_W - 40) / Math.max(1, list.length - 1));
-    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 16 : BODY_Y + 46, list.length === 1)));
+    list.forEach((b, i) => svg.append(drawBandit(ctx, o, b, x0 + i * step, roof ? ROOF_Y + 16 : BODY_Y + 46, list.length === 1,
+                                                 moved.has(b.bandit))));
   }
   // loot lying in the train, drawn last so that it stays clickable
   for (const spot of o.loot) {
