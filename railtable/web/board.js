@@ -198,3 +198,22 @@ export function placeLabels(labels, {size, font, places, boxes = [], lines = [],
   }
   return out;
 }
+
+// The observation to compare with for the last move drawn from observations (the boards
+// that diff what they show rather than read ctx.events), per view root: a seat sees what
+// changed since its own last decision (the other players' moves pile up until it decides
+// again, and then its own decision shows); a spectator or a replay sees the last step. A
+// render of the same observation again (a language switch, a player coming online) keeps
+// the comparison.
+const seen = new WeakMap();
+
+export function previousObservation(root, obs, ctx) {
+  const key = JSON.stringify(obs);
+  const mine = (ctx.legal || []).length > 0;
+  const mem = seen.get(root);
+  if (mem && mem.key === key) { mem.mine = mine; return mem.base; }
+  let base = null;
+  if (mem) base = mem.mine || ctx.seat === null || ctx.seat === undefined || !mem.base ? mem.obs : mem.base;
+  seen.set(root, {key, obs, base, mine});
+  return base;
+}

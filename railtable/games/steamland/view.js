@@ -20,6 +20,7 @@
 // was).
 
 import {html as h, svg as s} from "/static/dom.js";
+import {previousObservation} from "/static/board.js";
 
 const R = 40;                       // a hex's radius in SVG units
 const F = 14;                       // the smallest text in SVG units
@@ -111,21 +112,7 @@ function money(n) {
 }
 
 // ---------------------------------------------------------------- the last move
-
-// Compared with the observation shown when this seat last decided (a spectator, a replay:
-// the previous one); see the Switch & Signal view.
-const seen = new WeakMap();
-
-function previous(root, obs, ctx) {
-  const key = JSON.stringify(obs);
-  const mine = (ctx.legal || []).length > 0;
-  const mem = seen.get(root);
-  if (mem && mem.key === key) { mem.mine = mine; return mem.base; }
-  let base = null;
-  if (mem) base = mem.mine || ctx.seat === null || ctx.seat === undefined || !mem.base ? mem.obs : mem.base;
-  seen.set(root, {key, obs, base, mine});
-  return base;
-}
+// (compared with board.js's previousObservation)
 
 function changes(obs, before) {
   const out = {cells: new Set(), moved: [], players: new Set(), common: false, fog: false};
@@ -614,7 +601,7 @@ function zoomButton(ctx, root) {
 export function render(root, ctx) {
   installStyle();
   const obs = ctx.observation;
-  const diff = changes(obs, previous(root, obs, ctx));
+  const diff = changes(obs, previousObservation(root, obs, ctx));
   root.classList.add("sl-view");
   const wrap = h("div", {class: `sl-mapwrap${root.dataset.zoom === "1" ? " sl-zoomed" : ""}`}, drawMap(ctx, root, diff));
   root.replaceChildren(...[

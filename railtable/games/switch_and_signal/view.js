@@ -18,6 +18,7 @@
 // a dashed violet line; every colour also has a letter or a shape for colour-blind players.
 
 import {html as h, svg as s} from "/static/dom.js";
+import {previousObservation} from "/static/board.js";
 
 const TRAIN = {black: "#1f1f1f", brown: "#8b5a2b", gray: "#a3a8ad"};
 const TRAIN_INK = {black: "#fff", brown: "#fff", gray: "#111"};
@@ -92,23 +93,7 @@ function find(ctx, want) {
 }
 
 // ---------------------------------------------------------------- the last move
-
-// What to compare the observation with, per view root. A seat sees everything that changed
-// since its own last decision (the other players' moves pile up until it decides again, and
-// then its own decision shows); a spectator or a replay sees the last step. A render of the
-// same observation again (a language switch, a player coming online) keeps the comparison.
-const seen = new WeakMap();
-
-function previous(root, obs, ctx) {
-  const key = JSON.stringify(obs);
-  const mine = (ctx.legal || []).length > 0;
-  const mem = seen.get(root);
-  if (mem && mem.key === key) { mem.mine = mine; return mem.base; }
-  let base = null;
-  if (mem) base = mem.mine || ctx.seat === null || ctx.seat === undefined || !mem.base ? mem.obs : mem.base;
-  seen.set(root, {key, obs, base, mine});
-  return base;
-}
+// (compared with board.js's previousObservation)
 
 function trainPlace(t) {
   return t.where === "track" ? `t${t.line}:${t.section}` : t.where === "depot" ? "depot" : `n${t.node}`;
@@ -864,7 +849,7 @@ function legend(ctx) {
 export function render(root, ctx) {
   installStyle();
   const obs = ctx.observation;
-  const before = previous(root, obs, ctx);
+  const before = previousObservation(root, obs, ctx);
   const diff = changes(obs, before);
   const L = layout(ctx, obs.map, obs.board);
   root.classList.add("ss-view");
