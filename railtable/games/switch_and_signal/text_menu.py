@@ -24,6 +24,16 @@ from .text_map import codes
 
 COLOURS = ("black", "brown", "gray")
 CARDS = ("signal", "switch", "move")
+# the choices that are one action each: number, group, command word
+FIXED = {A.END: (0, "turn", "end"), A.STOP: (0, "route", "stop"),
+         A.DISPATCHER: (9, "helper", "dispatcher"), A.ACCEPT_ROLL: (1, "card", "keep"),
+         A.LOGISTICIAN: (2, "helper", "reroll"), A.ACCEPT_CARD: (1, "card", "accept"),
+         A.SWITCHMAN: (2, "helper", "under"), A.ROLL_DEPLOY: (0, "deploy", "roll")}
+# a choice per colour / per train: its actions' range, the first number, group, word
+BY_COLOUR = ((A.DEPLOY_COLOUR, A.MOVE_COLOUR, 1, "deploy", "deploy"),
+             (A.MOVE_COLOUR, A.CONDUCTOR, 1, "train", "colour"),
+             (A.CONDUCTOR, A.TRAIN, 21, "helper", "conductor"))
+BY_TRAIN = ((A.TRAIN, A.HOLD, 1, "train", "train"), (A.HOLD, A.PLAY, 11, "helper", "hold"))
 
 
 def menu(state, lang: str = "en", names=None) -> list[Choice]:
@@ -56,39 +66,19 @@ def menu(state, lang: str = "en", names=None) -> list[Choice]:
             cmd, al = say(*parts)
             out.append(Choice(a, number, label, cmd, al + extra, groups[group]))
 
-        if a == A.END:
-            add(0, "turn", "end")
-        elif a == A.STOP:
-            add(0, "route", "stop")
-        elif a == A.DISPATCHER:
-            add(9, "helper", "dispatcher")
-        elif a == A.ACCEPT_ROLL:
-            add(1, "card", "keep")
-        elif a == A.LOGISTICIAN:
-            add(2, "helper", "reroll")
-        elif a == A.ACCEPT_CARD:
-            add(1, "card", "accept")
-        elif a == A.SWITCHMAN:
-            add(2, "helper", "under")
-        elif a == A.ROLL_DEPLOY:
-            add(0, "deploy", "roll")
-        elif A.DEPLOY_COLOUR <= a < A.MOVE_COLOUR:
-            c = a - A.DEPLOY_COLOUR
-            add(c + 1, "deploy", "deploy", colour(c), extra=(f"deploy {COLOURS[c]}",))
-        elif A.MOVE_COLOUR <= a < A.CONDUCTOR:
-            c = a - A.MOVE_COLOUR
-            add(c + 1, "train", "colour", colour(c), extra=(f"colour {COLOURS[c]}",))
-        elif A.CONDUCTOR <= a < A.TRAIN:
-            c = a - A.CONDUCTOR
-            add(21 + c, "helper", "conductor", colour(c), extra=(f"conductor {COLOURS[c]}",))
-        elif A.TRAIN <= a < A.HOLD:
-            tr = a - A.TRAIN
-            add(tr + 1, "train", "train", *train(tr),
-                extra=(f"train {COLOURS[tr // 3]} {tr % 3 + 1}",))
-        elif A.HOLD <= a < A.PLAY:
-            tr = a - A.HOLD
-            add(11 + tr, "helper", "hold", *train(tr),
-                extra=(f"hold {COLOURS[tr // 3]} {tr % 3 + 1}",))
+        if a in FIXED:
+            add(*FIXED[a])
+            continue
+        ranged = next((r for r in BY_COLOUR + BY_TRAIN if r[0] <= a < r[1]), None)
+        if ranged is not None and ranged in BY_COLOUR:
+            lo, _, first, group, word = ranged
+            c = a - lo
+            add(first + c, group, word, colour(c), extra=(f"{word} {COLOURS[c]}",))
+        elif ranged is not None:
+            lo, _, first, group, word = ranged
+            tr = a - lo
+            add(first + tr, group, word, *train(tr),
+                extra=(f"{word} {COLOURS[tr // 3]} {tr % 3 + 1}",))
         elif A.PLAY <= a < A.LOAD:
             purpose, slot = divmod(a - A.PLAY, 7)
             paid = () if slot == 0 else tuple(CARDS[x] for x in A.PAIRS[slot - 1])
