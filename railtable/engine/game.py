@@ -14,6 +14,7 @@ import functools
 import json
 import random
 import sys
+import textwrap
 import typing
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -292,12 +293,12 @@ class Fields(tuple):
     groups: dict[str, tuple[str, ...]]
 
 
-# How the derived clone copies one slot of each group: a line of its generated body.
+# How the clone copies one slot of each group: a line of its generated body.
 _COPY_LINE = {
     "shared": "s.{0} = self.{0}",
     "replaced": "s.{0} = self.{0}",
     "copied": "s.{0} = self.{0}.copy()",
-    "nested": "s.{0} = list(map(_copy_list, self.{0}))",
+    "nested": "s.{0} = list(map(list.copy, self.{0}))",
     "cloned": "s.{0} = self.{0}.clone()",
     "fresh": "s.{0} = []",
 }
@@ -307,7 +308,8 @@ _COPY_LINE = {
 # where mypyc compiled the engine and would refuse it first)
 def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: Any = (),
            cloned: Any = (), fresh: Any = ()) -> Fields:
-    """Declare a state class's slots by how a clone copies them; use it as `__slots__`.
+    """Declare a state class's slots by how a clone copies them: the class's `FIELDS`
+    (a `ClassVar[Fields]`), which is also its `__slots__`.
 
     shared: the same object in the clone: numbers, strings, None, tuples and frozensets of
         such, and the game's static data (objects nobody changes after loading).
@@ -318,9 +320,11 @@ def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: An
     cloned: an object with its own `clone()`.
     fresh: a new empty list in the clone (what belongs to the last apply only).
 
-    The engine derives `clone()` from this once per class. A slot named twice (here or in a
-    base), or a state class whose `__slots__` is not `fields(...)`, fails when the class is
-    defined; a slot left unset fails at the first clone.
+    `clone()` is generated from this (`clone_source`): by the engine when the class is
+    defined, or, in a game's source where mypyc compiles it, written out by
+    `python -m railtable.engine.clonegen` and checked against the declaration when the class
+    is defined. A slot named twice (here or in a base), or a state class without its
+    declaration, fails when the class is defined; a slot left unset fails at the first clone.
     """
     groups = {"shared": shared, "replaced": replaced, "copied": copied, "nested": nested,
               "cloned": cloned, "fresh": fresh}
@@ -342,6 +346,25 @@ def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: An
     return out
 
 
+def _declaration(klass: type) -> Any:
+    """A class's own declaration of its fields: FIELDS, which is also its __slots__ in
+    Python (a class compiled by mypyc keeps FIELDS but no __slots__); () for a subclass
+    that adds no fields; None if it declares nothing."""
+    own = vars(klass)
+    if klass is State:
+        return _STATE_FIELDS
+    declared = own.get("FIELDS")
+    slots = own.get("__slots__")
+    if declared is None:
+        return slots
+    if not isinstance(declared, Fields):
+        raise TypeError(f"{klass.__qualname__}.FIELDS must be fields(shared=..., copied=..., ...)")
+    if slots is not None and slots is not declared:
+        raise TypeError(f"{klass.__qualname__}: write __slots__ = FIELDS, so that the slots "
+                        f"are the declared fields")
+    return declared
+
+
 def _field_groups(cls: type) -> dict[str, str]:
     """Every slot of a state class and its bases -> its group, checked: declared by
     `fields(...)`, each slot once."""
@@ -349,11 +372,11 @@ def _field_groups(cls: type) -> dict[str, str]:
     for klass in reversed(cls.__mro__):
         if klass is object:
             continue
-        # (a class compiled by mypyc keeps no __slots__: the base's are also _STATE_FIELDS)
-        slots = _STATE_FIELDS if klass is State else vars(klass).get("__slots__")
+        slots = _declaration(klass)
         if slots is None:
-            raise TypeError(f"{klass.__qualname__} must declare __slots__ = fields(...): a "
-                            f"state's every field is declared, so clone() can copy it")
+            raise TypeError(f"{klass.__qualname__} must declare its fields: FIELDS: "
+                            f"ClassVar[Fields] = fields(...) and __slots__ = FIELDS, so "
+                            f"that clone() can copy each")
         if not slots and not isinstance(slots, str):
             continue  # `__slots__ = ()`: a subclass that adds no fields
         if not isinstance(slots, Fields):
@@ -369,22 +392,53 @@ def _field_groups(cls: type) -> dict[str, str]:
     return groups
 
 
-def _derive_clone(cls: type, groups: dict[str, str]) -> Callable:
-    """The clone function of a state class, generated from its field groups (as dataclasses
-    generates `__init__`): straight-line code, one line a slot. Copies use `.copy()` and
-    `map(list.copy, ...)`, which measured faster than slices and comprehensions."""
-    # the generator is shared until one of the two states draws from it (State.rng): the
-    # last line clears both flags (so the flag is not copied first)
+def clone_source(cls_name: str, groups: dict[str, str]) -> str:
+    """The source of a state class's `clone` method, generated from its field groups (as
+    dataclasses generates `__init__`): straight-line code, one line a slot, indented as a
+    method. Copies use `.copy()` and `map(list.copy, ...)`, which measured faster than
+    slices and comprehensions. The generator is shared until one of the two states draws
+    from it (State.rng): the last line clears both flags (so the flag is not copied first)."""
     lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n != "_rng_own"]
     lines.append("self._rng_own = s._rng_own = False")
-    body = "\n    ".join(["s = _new(_cls)", *lines, "return s"])
-    src = f"def clone(self):\n    {body}\n"
-    ns: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_copy_list": list.copy}
+    body = "\n        ".join([f"s = {cls_name}()", *lines, "return s"])
+    return f"    def clone(self) -> \"{cls_name}\":\n        {body}\n"
+
+
+def _generated_clone(cls: type, groups: dict[str, str]) -> Callable:
+    """The clone function of `cls`, compiled from `clone_source` in a namespace where the
+    class's name is the class."""
+    src = textwrap.dedent(clone_source(cls.__name__, groups))
+    ns: dict[str, Any] = {cls.__name__: cls}
     exec(compile(src, f"<clone of {cls.__qualname__}>", "exec"), ns)
     fn = ns["clone"]
     fn.__qualname__ = f"{cls.__qualname__}.clone"
-    fn.__doc__ = "An independent copy, derived from the class's declared fields."
     return fn
+
+
+def _same_code(a: Any, b: Any) -> bool:
+    ca, cb = getattr(a, "__code__", None), getattr(b, "__code__", None)
+    if ca is None or cb is None:
+        return False
+    return (ca.co_code, ca.co_names, ca.co_consts, ca.co_varnames) == (
+        cb.co_code, cb.co_names, cb.co_consts, cb.co_varnames)
+
+
+# Off only in `clonegen`, which imports a game whose written clone is stale to rewrite it.
+check_written_clones = True
+
+
+def _set_clone(cls: type, groups: dict[str, str]) -> None:
+    """Give `cls` its clone: the one written in its source by `clonegen` if it has one
+    (checked against the declaration where it runs as Python; a compiled one was checked in
+    the pure build), else the one generated now."""
+    written = vars(cls).get("clone")
+    generated = _generated_clone(cls, groups)
+    if written is None:
+        setattr(cls, "clone", generated)
+    elif (check_written_clones and hasattr(written, "__code__")
+          and not _same_code(written, generated)):
+        raise TypeError(f"{cls.__qualname__}.clone() is not the one its fields declare (written "
+                        f"by hand, or stale): run python -m railtable.engine.clonegen")
 
 
 # The base state's fields, declared like a game's (State.__slots__).
@@ -401,8 +455,9 @@ _STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own
 class State:
     """One position of a game.
 
-    A subclass declares its fields as `__slots__ = fields(...)` (how a clone copies each),
-    and the engine derives `clone()` from that. It writes the hooks `_legal_actions()` and
+    A subclass declares its fields as `FIELDS: ClassVar[Fields] = fields(...)` (how a clone
+    copies each) with `__slots__ = FIELDS`, annotates each field with its type, and gets
+    `clone()` generated from that (`fields`). It writes the hooks `_legal_actions()` and
     `_apply(a)`; the base's `apply` and `legal_actions` own the legality check, the cached
     legal list and the event list.
     """
@@ -422,11 +477,8 @@ class State:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "clone" in vars(cls):
-            raise TypeError(f"{cls.__qualname__} writes clone() by hand; declare its fields "
-                            f"with __slots__ = fields(...) and the engine derives clone()")
         cls._field_groups = _field_groups(cls)
-        setattr(cls, "clone", _derive_clone(cls, cls._field_groups))
+        _set_clone(cls, cls._field_groups)
         # whether the game declares any forced decision (else apply skips the check)
         cls._forces = cls._forced is not State._forced
 
@@ -654,6 +706,9 @@ class State:
         """The events of the last apply that `player` may see (None: a spectator)."""
         return [e for e in self.events
                 if e.get("to") is None or (player is not None and player in e["to"])]
+
+
+State._field_groups = _field_groups(State)
 
 
 def _restore_state(cls: type[State], values: tuple) -> State:

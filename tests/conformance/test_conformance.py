@@ -263,12 +263,9 @@ MIRRORS = {"switch_and_signal": {"thead", "occ", "city_discs"},
 
 
 def _slots(s) -> list[str]:
-    names = []
-    for klass in type(s).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            if name not in _BASE_SLOTS and not name.startswith("_") and name not in names:
-                names.append(name)
-    return names
+    # (declared_fields, not __slots__: a class compiled by mypyc has no __slots__)
+    return [name for name in s.declared_fields()
+            if name not in _BASE_SLOTS and not name.startswith("_")]
 
 
 def hidden_slots(s, other, p: int) -> list[str]:

@@ -1,15 +1,18 @@
 """The declared fields of a state, the clone derived from them and the base's apply.
 
-The engine derives `clone()` from `__slots__ = fields(...)`; these tests check the
-declaration rules on small classes, and every registered game's values against the groups
+The engine generates `clone()` from `FIELDS = fields(...)` (the class's `__slots__`), or
+checks the one `clonegen` wrote into a game's source; these tests check the declaration
+rules on small classes, and every registered game's values against the groups
 they are declared in, along random games with every option value.
 """
 
 import random
+import typing
 
 import pytest
 
-from railtable.engine import IllegalAction, State, fields
+from railtable.engine import IllegalAction, State, clonegen, fields
+from railtable.engine.game import clone_source
 from railtable.engine.registry import games
 
 MUTABLE = (list, dict, set, bytearray)
@@ -29,8 +32,9 @@ class Piece:
 
 
 class Sample(State):
-    __slots__ = fields(shared=("turn", "names"), replaced=("cache",), copied=("deck", "seen"),
-                       nested=("hands",), cloned=("piece",), fresh=("log",))
+    FIELDS = fields(shared=("turn", "names"), replaced=("cache",), copied=("deck", "seen"),
+                    nested=("hands",), cloned=("piece",), fresh=("log",))
+    __slots__ = FIELDS
 
 
 def sample() -> Sample:
@@ -74,27 +78,66 @@ def test_a_slot_declared_twice_fails_when_declared():
 def test_a_slot_of_the_base_declared_again_fails():
     with pytest.raises(TypeError, match="'_seed' is already declared"):
         class Again(State):
-            __slots__ = fields(shared=("_seed",))
+            FIELDS = fields(shared=("_seed",))
+            __slots__ = FIELDS
 
 
 def test_undeclared_slots_fail_when_the_class_is_defined():
     with pytest.raises(TypeError, match="must be fields"):
         class Plain(State):
             __slots__ = ("deck", "turn")
-    with pytest.raises(TypeError, match="must declare __slots__"):
+    with pytest.raises(TypeError, match="must declare its fields"):
         class NoSlots(State):
             pass
     with pytest.raises(TypeError, match="tuple of slot names"):
         fields(shared="turn")
+    with pytest.raises(TypeError, match="write __slots__ = FIELDS"):
+        class Apart(State):
+            FIELDS = fields(shared=("turn",))
+            __slots__ = ("turn",)
 
 
 def test_a_hand_written_clone_is_refused():
-    with pytest.raises(TypeError, match="writes clone"):
+    with pytest.raises(TypeError, match="not the one its fields declare"):
         class ByHand(State):
-            __slots__ = fields(shared=("turn",))
+            FIELDS = fields(shared=("turn",))
+            __slots__ = FIELDS
 
             def clone(self):
                 return self
+
+
+def test_the_clone_written_by_clonegen_is_accepted_and_a_stale_one_refused():
+    ns = {"State": State, "fields": fields}
+    written = clonegen.BEGIN + clone_source("Written", {
+        **State.declared_fields(), "turn": "shared", "deck": "copied"}) + clonegen.END
+    exec("class Written(State):\n"
+         "    FIELDS = fields(shared=('turn',), copied=('deck',))\n"
+         "    __slots__ = FIELDS\n\n" + written, ns)
+    s = ns["Written"].__new__(ns["Written"])
+    s._init_base(None, 2, 7, True)
+    s.turn, s.deck = 3, [1, 2]
+    c = s.clone()
+    assert c.turn == 3 and c.deck == [1, 2] and c.deck is not s.deck
+    # the declaration changed (deck now shared) and the written clone was not regenerated
+    with pytest.raises(TypeError, match="stale"):
+        exec("class Stale(State):\n"
+             "    FIELDS = fields(shared=('turn', 'deck'))\n"
+             "    __slots__ = FIELDS\n\n" + written.replace("Written", "Stale"), ns)
+
+
+def test_clonegen_finds_every_game_up_to_date():
+    assert clonegen.main(["--check"]) == 0
+
+
+def test_every_field_of_a_game_state_is_annotated_with_its_type():
+    # mypyc compiles a game's state class from its annotations: a field without one would
+    # not exist in the compiled class
+    for game_id in GAMES:
+        cls = type(games()[game_id].new_state(games()[game_id].min_players, 1))
+        hints = typing.get_type_hints(cls)
+        missing = [n for n in cls.declared_fields() if n not in hints]
+        assert not missing, f"{cls.__qualname__} does not annotate {missing}"
 
 
 def test_a_subclass_without_new_fields_inherits_the_clone():
@@ -146,7 +189,8 @@ def test_the_check_sees_a_list_declared_shared():
     # Switch & Signal's hand-written clone shared its list of first location tokens; the
     # same mistake in a declaration is reported
     class Aliased(State):
-        __slots__ = fields(shared=("first",), copied=("deck",), nested=("hands",))
+        FIELDS = fields(shared=("first",), copied=("deck",), nested=("hands",))
+        __slots__ = FIELDS
 
     s = Aliased.__new__(Aliased)
     s._init_base(None, 2, 1, False)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, option
 
 DRAW = 0  # action 0 draws; action v (1-6) plays a card of value v
 
@@ -23,7 +24,8 @@ class ToyOptions:
 
 class ToyState(State):
     # Every field, by how clone() copies it: the engine derives clone() from this.
-    __slots__ = fields(shared=("turn", "left"), copied=("deck", "scores"), nested=("hands",))
+    FIELDS: ClassVar[Fields] = fields(shared=("turn", "left"), copied=("deck", "scores"), nested=("hands",))
+    __slots__ = FIELDS
 
     def current_player(self) -> int:
         return TERMINAL if self.left == 0 else self.turn

@@ -11,7 +11,9 @@ import time
 from dataclasses import dataclass
 
 from railtable.bots.base import Bot
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, option
+from typing import ClassVar
+
+from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, option
 
 NAMES = ("plain", "roll", "reveal", "end")
 
@@ -22,7 +24,8 @@ class BarrierOptions:
 
 
 class BarrierState(State):
-    __slots__ = fields(shared=("turn", "left", "total"))
+    FIELDS: ClassVar[Fields] = fields(shared=("turn", "left", "total"))
+    __slots__ = FIELDS
 
     def current_player(self) -> int:
         return TERMINAL if self.left == 0 else self.turn

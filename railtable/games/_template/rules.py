@@ -18,8 +18,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal, texts
+from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 
 from . import actions as A
 
@@ -40,8 +41,30 @@ class TemplateState(State):
     # derives clone() from this; docs/developing.md). Say what each holds in one comment.
     # pos: station per seat; hands: speed values per seat (hidden); deck: face down, drawn
     # from the end; cur: the seat to decide; last: the last station; over: ended; reason.
-    __slots__ = fields(shared=("cur", "last", "over", "reason"), copied=("pos", "deck"),
+    FIELDS: ClassVar[Fields] = fields(shared=("cur", "last", "over", "reason"), copied=("pos", "deck"),
                        nested=("hands",))
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "TemplateState":
+        s = TemplateState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.cur = self.cur
+        s.last = self.last
+        s.over = self.over
+        s.reason = self.reason
+        s.pos = self.pos.copy()
+        s.deck = self.deck.copy()
+        s.hands = list(map(list.copy, self.hands))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
 

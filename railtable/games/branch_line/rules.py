@@ -13,8 +13,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, redeal, texts
+from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 from railtable.games.branch_line import actions as A
 
 HERE = Path(__file__).parent
@@ -26,12 +27,49 @@ class BranchLineOptions:
 
 
 class BranchLineState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    cur: int
+    taken: int
+    over: bool
+    reason: str
+    _rounds: int
+    owner: list[int]
+    rails: list[int]
+    points: list[int]
+    deck: list[int]
+    hands: list[list[int]]
+
     # owner: per link, the seat that built it or -1; rails, points (from links), hands
     # (contract ids) per seat; deck: contract ids, face down, drawn from the end;
     # cur: the seat to decide; taken: decisions taken so far; over: the game has ended;
     # _rounds: the rounds option.
-    __slots__ = fields(shared=("cur", "taken", "over", "reason", "_rounds"),
+    FIELDS: ClassVar[Fields] = fields(shared=("cur", "taken", "over", "reason", "_rounds"),
                        copied=("owner", "rails", "points", "deck"), nested=("hands",))
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "BranchLineState":
+        s = BranchLineState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.cur = self.cur
+        s.taken = self.taken
+        s.over = self.over
+        s.reason = self.reason
+        s._rounds = self._rounds
+        s.owner = self.owner.copy()
+        s.rails = self.rails.copy()
+        s.points = self.points.copy()
+        s.deck = self.deck.copy()
+        s.hands = list(map(list.copy, self.hands))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
 

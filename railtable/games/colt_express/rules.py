@@ -17,8 +17,10 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, ClassVar
 
-from railtable.engine import TERMINAL, Game, OptionsError, Result, State, fields, option, texts
+from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, fields, option,
+                              texts)
 
 from . import actions as A
 from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
@@ -70,9 +72,58 @@ def _bit(seat: int) -> int:
 
 
 class ColtState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    two: bool
+    expert: bool
+    station: bool
+    bps: int
+    nb: int
+    W: int
+    phase: int
+    cur: int
+    marshal: int
+    neutral: int
+    rob_i: int
+    round_no: int
+    first0: int
+    first: int
+    rcards: tuple[int, ...]
+    turn_i: int
+    ord_i: int
+    step: int
+    turns: tuple[int, ...]
+    ctx_b: int
+    ctx_t: int
+    ctx_tok: int
+    queue: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...]
+    wagons: tuple[int, ...]
+    ghost_seat: int
+    doc_seat: int
+    tuco_down: bool
+    tval: list[int]
+    char: list[int]
+    slot: list[int]
+    pos: list[int]
+    tloc: list[int]
+    known: list[int]
+    cyl: list[int]
+    fired: list[int]
+    recv: list[int]
+    ransom: list[int]
+    dknown: list[int]
+    hknown: list[tuple[int, ...]]
+    dpub: list[tuple[int, ...]]
+    pile: list[int]
+    hidden: list[int]
+    chained: list[int]
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+
     # Every field, by how a clone copies it. The legal list (the base's `_legal`) is set by
     # each step for the next decision, never left to the base to compute.
-    __slots__ = fields(
+    FIELDS: ClassVar[Fields] = fields(
         shared=("two", "expert", "station", "bps", "nb", "W", "phase", "cur", "marshal",
                 "neutral", "rob_i", "round_no", "first0", "first", "rcards", "turn_i",
                 "ord_i", "step", "turns", "ctx_b", "ctx_t", "ctx_tok", "queue", "teams",
@@ -82,6 +133,68 @@ class ColtState(State):
                 "dknown", "hknown", "dpub", "pile", "hidden", "chained"),
         nested=("hands", "decks", "discards"),
     )
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "ColtState":
+        s = ColtState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.two = self.two
+        s.expert = self.expert
+        s.station = self.station
+        s.bps = self.bps
+        s.nb = self.nb
+        s.W = self.W
+        s.phase = self.phase
+        s.cur = self.cur
+        s.marshal = self.marshal
+        s.neutral = self.neutral
+        s.rob_i = self.rob_i
+        s.round_no = self.round_no
+        s.first0 = self.first0
+        s.first = self.first
+        s.rcards = self.rcards
+        s.turn_i = self.turn_i
+        s.ord_i = self.ord_i
+        s.step = self.step
+        s.turns = self.turns
+        s.ctx_b = self.ctx_b
+        s.ctx_t = self.ctx_t
+        s.ctx_tok = self.ctx_tok
+        s.queue = self.queue
+        s.teams = self.teams
+        s.wagons = self.wagons
+        s.ghost_seat = self.ghost_seat
+        s.doc_seat = self.doc_seat
+        s.tuco_down = self.tuco_down
+        s.tval = self.tval
+        s.char = self.char.copy()
+        s.slot = self.slot.copy()
+        s.pos = self.pos.copy()
+        s.tloc = self.tloc.copy()
+        s.known = self.known.copy()
+        s.cyl = self.cyl.copy()
+        s.fired = self.fired.copy()
+        s.recv = self.recv.copy()
+        s.ransom = self.ransom.copy()
+        s.dknown = self.dknown.copy()
+        s.hknown = self.hknown.copy()
+        s.dpub = self.dpub.copy()
+        s.pile = self.pile.copy()
+        s.hidden = self.hidden.copy()
+        s.chained = self.chained.copy()
+        s.hands = list(map(list.copy, self.hands))
+        s.decks = list(map(list.copy, self.decks))
+        s.discards = list(map(list.copy, self.discards))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -728,7 +841,8 @@ class ColtState(State):
             self.emit(self._loot_event("take", b, tok))
 
     def _loot_event(self, kind: str, b: int, tok: int) -> dict:
-        d = {"type": kind, "bandit": BANDITS[self.char[b]], "loot": _loot_kind(tok)}
+        d: dict[str, Any] = {"type": kind, "bandit": BANDITS[self.char[b]],
+                             "loot": _loot_kind(tok)}
         if tok < JEWEL0:
             d["purse"] = tok
         return d
@@ -963,7 +1077,7 @@ class ColtState(State):
                 if p != player and s.hidden[p] >= 0:
                     s.hidden[p] = s.char[2 * p + rng.randrange(2)]
         # other players' cards: hand, unknown part of the deck, discard, face-down pile cards
-        down = {}
+        down: dict[int, list[int]] = {}
         first_hidden = s.rob_i + (1 if PH_MOVE <= s.phase <= PH_MARSHAL else 0)
         for i in range(first_hidden, len(s.pile)):
             e = s.pile[i]
@@ -1057,7 +1171,7 @@ def _loot_kind(tok: int) -> str:
 
 
 class ColtExpress(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "colt_express"
     title = texts(__file__, "title")
     description = texts(__file__, "description")

@@ -11,8 +11,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import (TERMINAL, Game, OptionsError, Result, State,
+from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State,
                               fields, option, texts)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
@@ -141,7 +142,7 @@ class RotwOptions:
 
 class RotwState(State):
     # Every field, by how a clone copies it.
-    __slots__ = fields(
+    FIELDS: ClassVar[Fields] = fields(
         shared=("m", "variant1", "variant2", "markers_to_end", "note_value",
                 "phase", "round", "turn", "pos", "first", "end_round",
                 "bank", "notes_taken", "income_paid", "payments",
@@ -156,6 +157,85 @@ class RotwState(State):
                 "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "del_path"),
         nested=("cards", "unfinished", "wl_segs"),
     )
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "RotwState":
+        s = RotwState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.m = self.m
+        s.variant1 = self.variant1
+        s.variant2 = self.variant2
+        s.markers_to_end = self.markers_to_end
+        s.note_value = self.note_value
+        s.phase = self.phase
+        s.round = self.round
+        s.turn = self.turn
+        s.pos = self.pos
+        s.first = self.first
+        s.end_round = self.end_round
+        s.bank = self.bank
+        s.notes_taken = self.notes_taken
+        s.income_paid = self.income_paid
+        s.payments = self.payments
+        s.bid = self.bid
+        s.bidder = self.bidder
+        s.cur = self.cur
+        s.opener = self.opener
+        s.other_bid = self.other_bid
+        s.markers = self.markers
+        s.delivered = self.delivered
+        s.wl_start = self.wl_start
+        s.wl_tiles = self.wl_tiles
+        s.wl_steps = self.wl_steps
+        s.urb_colour = self.urb_colour
+        s.del_src = self.del_src
+        s.del_colour = self.del_colour
+        s.del_cur = self.del_cur
+        s.del_visited = self.del_visited
+        s.del_left = self.del_left
+        s.tv = self.tv
+        s._dcache = self._dcache
+        s._sc = self._sc
+        s._cs = self._cs
+        s.order = self.order.copy()
+        s.cash = self.cash.copy()
+        s.notes = self.notes.copy()
+        s.level = self.level.copy()
+        s.points = self.points.copy()
+        s.links_built = self.links_built.copy()
+        s.used = self.used.copy()
+        s.boost = self.boost.copy()
+        s.active = self.active.copy()
+        s.pass_order = self.pass_order.copy()
+        s.bids = self.bids.copy()
+        s.cubes = self.cubes.copy()
+        s.city_colour = self.city_colour.copy()
+        s.empty = self.empty.copy()
+        s.bag = self.bag.copy()
+        s.new_city_tiles = self.new_city_tiles.copy()
+        s.display = self.display.copy()
+        s.deck = self.deck.copy()
+        s.discard = self.discard.copy()
+        s.hex_used = self.hex_used.copy()
+        s.hex_nseg = self.hex_nseg.copy()
+        s.hex_pend = self.hex_pend.copy()
+        s.links = self.links.copy()
+        s.adj = self.adj.copy()
+        s.net = self.net.copy()
+        s.del_path = self.del_path.copy()
+        s.cards = list(map(list.copy, self.cards))
+        s.unfinished = list(map(list.copy, self.unfinished))
+        s.wl_segs = list(map(list.copy, self.wl_segs))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
 

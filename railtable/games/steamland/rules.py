@@ -11,8 +11,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, texts
+from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.steamland import actions as A
 
 HERE = Path(__file__).parent
@@ -85,7 +86,7 @@ class SteamlandOptions:
 
 class SteamlandState(State):
     # Every field, by how a clone copies it.
-    __slots__ = fields(
+    FIELDS: ClassVar[Fields] = fields(
         shared=("level", "phase", "cur", "rnd", "over", "winners", "roll", "bank",
                 "taken_titles", "ndragons", "dkilled", "mp", "used", "evdue", "mkind",
                 "sh_passed", "sh_turn",
@@ -99,6 +100,92 @@ class SteamlandState(State):
                 "dpos"),
         nested=("items", "weapons", "heads", "tasks"),
     )
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "SteamlandState":
+        s = SteamlandState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.level = self.level
+        s.phase = self.phase
+        s.cur = self.cur
+        s.rnd = self.rnd
+        s.over = self.over
+        s.winners = self.winners
+        s.roll = self.roll
+        s.bank = self.bank
+        s.taken_titles = self.taken_titles
+        s.ndragons = self.ndragons
+        s.dkilled = self.dkilled
+        s.mp = self.mp
+        s.used = self.used
+        s.evdue = self.evdue
+        s.mkind = self.mkind
+        s.sh_passed = self.sh_passed
+        s.sh_turn = self.sh_turn
+        s.fk = self.fk
+        s.fa = self.fa
+        s.fb = self.fb
+        s.fc = self.fc
+        s.fhex = self.fhex
+        s.forig = self.forig
+        s.fstep = self.fstep
+        s.fround = self.fround
+        s.fend = self.fend
+        s.chk_all = self.chk_all
+        s.complete = self.complete
+        s.pos = self.pos.copy()
+        s.money = self.money.copy()
+        s.points = self.points.copy()
+        s.jail = self.jail.copy()
+        s.kills = self.kills.copy()
+        s.dkills = self.dkills.copy()
+        s.tdone = self.tdone.copy()
+        s.titles = self.titles.copy()
+        s.lmoney = self.lmoney.copy()
+        s.tile = self.tile.copy()
+        s.roads = self.roads.copy()
+        s.gaps = self.gaps.copy()
+        s.mon = self.mon.copy()
+        s.loot = self.loot.copy()
+        s.tdeck = self.tdeck.copy()
+        s.ideck = self.ideck.copy()
+        s.wdeck = self.wdeck.copy()
+        s.cdeck = self.cdeck.copy()
+        s.ddeck = self.ddeck.copy()
+        s.qdeck = self.qdeck.copy()
+        s.edeck = self.edeck.copy()
+        s.gone = self.gone.copy()
+        s.qdone = self.qdone.copy()
+        s.common = self.common.copy()
+        s.target = self.target.copy()
+        s.prog = self.prog.copy()
+        s.found = self.found.copy()
+        s.credit = self.credit.copy()
+        s.mdisp = self.mdisp.copy()
+        s.sh_items = self.sh_items.copy()
+        s.sh_weap = self.sh_weap.copy()
+        s.sh_bi = self.sh_bi.copy()
+        s.sh_bw = self.sh_bw.copy()
+        s.fside = self.fside.copy()
+        s.fq = self.fq.copy()
+        s.ftot = self.ftot.copy()
+        s.fjoin = self.fjoin.copy()
+        s.pend = self.pend.copy()
+        s.dpos = self.dpos.copy()
+        s.items = list(map(list.copy, self.items))
+        s.weapons = list(map(list.copy, self.weapons))
+        s.heads = list(map(list.copy, self.heads))
+        s.tasks = list(map(list.copy, self.tasks))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # ------------------------------------------------------------------ contract basics
 

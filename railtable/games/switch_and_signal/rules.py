@@ -19,8 +19,9 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, Result, State, fields, option, texts
+from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
@@ -298,8 +299,61 @@ class SwitchAndSignalOptions:
 
 
 class SwitchAndSignalState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    opts: SwitchAndSignalOptions
+    board: Board
+    na: bool
+    phase: int
+    active: int
+    turn: int
+    over: bool
+    won: bool
+    reason: str | None
+    tokens: int
+    clock_max: int
+    pile_known: int
+    card: int
+    helpers: int
+    dispatching: bool
+    steps: tuple[int, ...]
+    step_i: int
+    dep_colours: int
+    any_colours: int
+    started: int
+    mv_train: int
+    mv_left: int
+    mv_ctx: int
+    mv_pos: int
+    mv_head: int
+    mv_arrival: int
+    deploy_colour: int
+    purpose: int
+    sig_from: int
+    sw_junction: int
+    setup_i: int
+    tokens_lost: int
+    number_start: dict[int, int]
+    tpos: list[int]
+    thead: list[int]
+    tgood: list[int]
+    occ: list[int]
+    green: list[bool]
+    city_discs: list[int]
+    jconf: list[int]
+    goods: list[int]
+    pile: list[int]
+    revealed: list[int]
+    deck: list[int]
+    adiscard: list[int]
+    pending: list[int]
+    loc_stack: list[int]
+    loc_first: list[int]
+    by_seat: list[int]
+    delivered: list[list[int]]
+    hands: list[list[int]]
+
     # Every field, by how a clone copies it.
-    __slots__ = fields(
+    FIELDS: ClassVar[Fields] = fields(
         shared=("opts", "board", "na", "phase", "active", "turn", "over", "won", "reason",
                 "tokens", "clock_max", "pile_known", "card", "helpers", "dispatching",
                 "steps", "step_i", "dep_colours", "any_colours", "started",
@@ -312,6 +366,72 @@ class SwitchAndSignalState(State):
                 "by_seat"),
         nested=("delivered", "hands"),
     )
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "SwitchAndSignalState":
+        s = SwitchAndSignalState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.opts = self.opts
+        s.board = self.board
+        s.na = self.na
+        s.phase = self.phase
+        s.active = self.active
+        s.turn = self.turn
+        s.over = self.over
+        s.won = self.won
+        s.reason = self.reason
+        s.tokens = self.tokens
+        s.clock_max = self.clock_max
+        s.pile_known = self.pile_known
+        s.card = self.card
+        s.helpers = self.helpers
+        s.dispatching = self.dispatching
+        s.steps = self.steps
+        s.step_i = self.step_i
+        s.dep_colours = self.dep_colours
+        s.any_colours = self.any_colours
+        s.started = self.started
+        s.mv_train = self.mv_train
+        s.mv_left = self.mv_left
+        s.mv_ctx = self.mv_ctx
+        s.mv_pos = self.mv_pos
+        s.mv_head = self.mv_head
+        s.mv_arrival = self.mv_arrival
+        s.deploy_colour = self.deploy_colour
+        s.purpose = self.purpose
+        s.sig_from = self.sig_from
+        s.sw_junction = self.sw_junction
+        s.setup_i = self.setup_i
+        s.tokens_lost = self.tokens_lost
+        s.number_start = self.number_start
+        s.tpos = self.tpos.copy()
+        s.thead = self.thead.copy()
+        s.tgood = self.tgood.copy()
+        s.occ = self.occ.copy()
+        s.green = self.green.copy()
+        s.city_discs = self.city_discs.copy()
+        s.jconf = self.jconf.copy()
+        s.goods = self.goods.copy()
+        s.pile = self.pile.copy()
+        s.revealed = self.revealed.copy()
+        s.deck = self.deck.copy()
+        s.adiscard = self.adiscard.copy()
+        s.pending = self.pending.copy()
+        s.loc_stack = self.loc_stack.copy()
+        s.loc_first = self.loc_first.copy()
+        s.by_seat = self.by_seat.copy()
+        s.delivered = list(map(list.copy, self.delivered))
+        s.hands = list(map(list.copy, self.hands))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
 
     # ------------------------------------------------------------------ contract --
 

@@ -11,8 +11,9 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from railtable.engine import TERMINAL, Game, IllegalAction, Result, State, fields, texts
+from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, texts
 
 from . import actions as A
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
@@ -33,14 +34,71 @@ class TicketToRideOptions:
 
 
 class TicketToRideState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    phase: int
+    cur: int
+    turns_left: int
+    passes: int
+    reason: str | None
+    pending: int
+    cancelled: bool
+    _result: Result | None
+    deck: list[int]
+    discard: list[int]
+    face_up: list[int]
+    pile: list[int]
+    tickets: list[tuple[int, ...]]
+    offer: list[tuple[int, ...]]
+    claimed: list[tuple[int, ...]]
+    trains: list[int]
+    scores: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    avail: list[list[tuple[int, ...]]]
+
     # Every field, by how a clone copies it.
-    __slots__ = fields(
+    FIELDS: ClassVar[Fields] = fields(
         shared=("phase", "cur", "turns_left", "passes", "reason", "pending", "cancelled",
                 "_result"),
         copied=("deck", "discard", "face_up", "pile", "tickets", "offer", "claimed", "trains",
                 "scores"),
         nested=("hands", "known", "avail"),
     )
+    __slots__ = FIELDS
+
+    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
+    def clone(self) -> "TicketToRideState":
+        s = TicketToRideState()
+        s.game = self.game
+        s.num_players = self.num_players
+        s._seed = self._seed
+        s._rng = self._rng
+        s.record_events = self.record_events
+        s._legal = self._legal
+        s.events = []
+        s.phase = self.phase
+        s.cur = self.cur
+        s.turns_left = self.turns_left
+        s.passes = self.passes
+        s.reason = self.reason
+        s.pending = self.pending
+        s.cancelled = self.cancelled
+        s._result = self._result
+        s.deck = self.deck.copy()
+        s.discard = self.discard.copy()
+        s.face_up = self.face_up.copy()
+        s.pile = self.pile.copy()
+        s.tickets = self.tickets.copy()
+        s.offer = self.offer.copy()
+        s.claimed = self.claimed.copy()
+        s.trains = self.trains.copy()
+        s.scores = self.scores.copy()
+        s.hands = list(map(list.copy, self.hands))
+        s.known = list(map(list.copy, self.known))
+        s.avail = list(map(list.copy, self.avail))
+        self._rng_own = s._rng_own = False
+        return s
+    # (end of the generated clone)
     # phase      INITIAL / TURN / SECOND / CHOOSE / PAY / OVER
     # cur        seat to decide
     # hands      per seat, nine card counts

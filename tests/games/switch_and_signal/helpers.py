@@ -149,7 +149,7 @@ def move_card(s, t, roll):
 
 
 def snapshot(s):
-    keys = [k for k in type(s).__slots__ if k != "_legal"]
+    keys = [k for k in type(s).FIELDS if k != "_legal"]
     out = {}
     for k in keys + ["_seed"]:
         v = getattr(s, k)
