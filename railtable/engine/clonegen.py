@@ -20,7 +20,8 @@ from pathlib import Path
 from railtable.engine import game
 from railtable.engine.game import State, _field_groups, clone_source
 
-BEGIN = "    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit\n"
+BEGIN = (
+    "    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit\n")
 END = "    # (end of the generated clone)\n"
 ANCHOR = "    __slots__ = FIELDS\n"
 

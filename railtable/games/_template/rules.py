@@ -37,12 +37,21 @@ class TemplateOptions:
 
 
 class TemplateState(State):
-    # TEMPLATE: every field of the position, grouped by how a clone copies it (the engine
-    # derives clone() from this; docs/developing.md). Say what each holds in one comment.
+    # TEMPLATE: every field of the position with its type (mypyc compiles the class from
+    # these), then grouped by how a clone copies it (clonegen writes clone() from this;
+    # docs/developing.md). Say what each holds in one comment.
     # pos: station per seat; hands: speed values per seat (hidden); deck: face down, drawn
     # from the end; cur: the seat to decide; last: the last station; over: ended; reason.
-    FIELDS: ClassVar[Fields] = fields(shared=("cur", "last", "over", "reason"), copied=("pos", "deck"),
-                       nested=("hands",))
+    cur: int
+    last: int
+    over: bool
+    reason: str
+    pos: list[int]
+    deck: list[int]
+    hands: list[list[int]]
+
+    FIELDS: ClassVar[Fields] = fields(shared=("cur", "last", "over", "reason"),
+                                      copied=("pos", "deck"), nested=("hands",))
     __slots__ = FIELDS
 
     # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit

@@ -1,0 +1,43 @@
+"""The compiled build: mypyc compiles the engine and each game's rules when the package is
+installed (`pip install .` or `pip install -e .`) on a machine with a C compiler. Where it
+cannot (no compiler, no mypyc, a compile error), or when RAILTABLE_PURE=1 is set at install
+time, the package installs as pure Python, which plays the same games byte for byte
+(docs/performance.md, "The compiled build"). RAILTABLE_PURE=1 at run time makes an installed
+compiled build load its Python sources instead (railtable/build.py).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+# The modules mypyc compiles: the engine's state and game, and every game's rules.
+COMPILED = ["railtable/engine/game.py",
+            *sorted(str(p) for p in Path("railtable/games").glob("*/rules.py")
+                    if not p.parent.name.startswith("_"))]
+
+
+def ext_modules() -> list:
+    if os.environ.get("RAILTABLE_PURE", "") not in ("", "0"):
+        print("RAILTABLE_PURE is set: installing the pure-Python build", file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("mypyc is not available: installing the pure-Python build", file=sys.stderr)
+        return []
+    try:
+        # separate: one C file a module (parallel and smaller compiles); debug level 0:
+        # no debug symbols, a faster compile
+        exts = mypycify(COMPILED, opt_level="3", debug_level="0", separate=True)
+    except (Exception, SystemExit) as e:  # a type error stops mypyc with SystemExit
+        print(f"mypyc could not compile Railtable ({e}): installing the pure-Python build",
+              file=sys.stderr)
+        return []
+    for ext in exts:
+        ext.optional = True  # no C compiler: the pure build, with a warning
+    return exts
+
+
+setup(ext_modules=ext_modules())
