@@ -298,7 +298,7 @@ _COPY_LINE = {
     "shared": "s.{0} = self.{0}",
     "replaced": "s.{0} = self.{0}",
     "copied": "s.{0} = self.{0}.copy()",
-    "nested": "s.{0} = list(map(list.copy, self.{0}))",
+    "nested": "s.{0} = [x.copy() for x in self.{0}]",
     "cloned": "s.{0} = self.{0}.clone()",
     "fresh": "s.{0} = []",
 }
@@ -395,8 +395,9 @@ def _field_groups(cls: type) -> dict[str, str]:
 def clone_source(cls_name: str, groups: dict[str, str]) -> str:
     """The source of a state class's `clone` method, generated from its field groups (as
     dataclasses generates `__init__`): straight-line code, one line a slot, indented as a
-    method. Copies use `.copy()` and `map(list.copy, ...)`, which measured faster than
-    slices and comprehensions. The generator is shared until one of the two states draws
+    method. Copies use `.copy()`, and a comprehension of `.copy()` for a list of lists: the
+    fastest both as Python and compiled (2026-11-26: 20-50% faster compiled than slices,
+    `list(...)` or `map(list.copy, ...)`). The generator is shared until one of the two states draws
     from it (State.rng): the last line clears both flags (so the flag is not copied first)."""
     lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n != "_rng_own"]
     lines.append("self._rng_own = s._rng_own = False")

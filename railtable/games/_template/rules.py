@@ -70,7 +70,7 @@ class TemplateState(State):
         s.reason = self.reason
         s.pos = self.pos.copy()
         s.deck = self.deck.copy()
-        s.hands = list(map(list.copy, self.hands))
+        s.hands = [x.copy() for x in self.hands]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)

@@ -66,7 +66,7 @@ class BranchLineState(State):
         s.rails = self.rails.copy()
         s.points = self.points.copy()
         s.deck = self.deck.copy()
-        s.hands = list(map(list.copy, self.hands))
+        s.hands = [x.copy() for x in self.hands]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)

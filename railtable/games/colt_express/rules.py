@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, fields, option,
                               texts)
 
@@ -189,9 +191,9 @@ class ColtState(State):
         s.pile = self.pile.copy()
         s.hidden = self.hidden.copy()
         s.chained = self.chained.copy()
-        s.hands = list(map(list.copy, self.hands))
-        s.decks = list(map(list.copy, self.decks))
-        s.discards = list(map(list.copy, self.discards))
+        s.hands = [x.copy() for x in self.hands]
+        s.decks = [x.copy() for x in self.decks]
+        s.discards = [x.copy() for x in self.discards]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)
@@ -1170,12 +1172,15 @@ def _loot_kind(tok: int) -> str:
     return "purse" if tok < JEWEL0 else ("jewel" if tok < BOX0 else "strongbox")
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ColtExpress(Game):
     actions: ClassVar[Any] = A
     id = "colt_express"
     title = texts(__file__, "title")
     description = texts(__file__, "description")
-    min_players, max_players = 2, 6
+    min_players = 2
+    max_players = 6
     # 2: one generator per state, drawn from at every random step (issue #28)
     rules_version = "2"
     Options = Options

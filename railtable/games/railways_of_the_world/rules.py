@@ -230,9 +230,9 @@ class RotwState(State):
         s.adj = self.adj.copy()
         s.net = self.net.copy()
         s.del_path = self.del_path.copy()
-        s.cards = list(map(list.copy, self.cards))
-        s.unfinished = list(map(list.copy, self.unfinished))
-        s.wl_segs = list(map(list.copy, self.wl_segs))
+        s.cards = [x.copy() for x in self.cards]
+        s.unfinished = [x.copy() for x in self.unfinished]
+        s.wl_segs = [x.copy() for x in self.wl_segs]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)

@@ -179,10 +179,10 @@ class SteamlandState(State):
         s.fjoin = self.fjoin.copy()
         s.pend = self.pend.copy()
         s.dpos = self.dpos.copy()
-        s.items = list(map(list.copy, self.items))
-        s.weapons = list(map(list.copy, self.weapons))
-        s.heads = list(map(list.copy, self.heads))
-        s.tasks = list(map(list.copy, self.tasks))
+        s.items = [x.copy() for x in self.items]
+        s.weapons = [x.copy() for x in self.weapons]
+        s.heads = [x.copy() for x in self.heads]
+        s.tasks = [x.copy() for x in self.tasks]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)

@@ -427,8 +427,8 @@ class SwitchAndSignalState(State):
         s.loc_stack = self.loc_stack.copy()
         s.loc_first = self.loc_first.copy()
         s.by_seat = self.by_seat.copy()
-        s.delivered = list(map(list.copy, self.delivered))
-        s.hands = list(map(list.copy, self.hands))
+        s.delivered = [x.copy() for x in self.delivered]
+        s.hands = [x.copy() for x in self.hands]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)

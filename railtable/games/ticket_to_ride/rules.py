@@ -93,9 +93,9 @@ class TicketToRideState(State):
         s.claimed = self.claimed.copy()
         s.trains = self.trains.copy()
         s.scores = self.scores.copy()
-        s.hands = list(map(list.copy, self.hands))
-        s.known = list(map(list.copy, self.known))
-        s.avail = list(map(list.copy, self.avail))
+        s.hands = [x.copy() for x in self.hands]
+        s.known = [x.copy() for x in self.known]
+        s.avail = [x.copy() for x in self.avail]
         self._rng_own = s._rng_own = False
         return s
     # (end of the generated clone)
