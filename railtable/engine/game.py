@@ -417,11 +417,22 @@ def _generated_clone(cls: type, groups: dict[str, str]) -> Callable:
 
 
 def _same_code(a: Any, b: Any) -> bool:
-    ca, cb = getattr(a, "__code__", None), getattr(b, "__code__", None)
-    if ca is None or cb is None:
+    """Whether two functions (or code objects) run the same instructions on the same names
+    and constants, wherever their source lines are (a comprehension is a code object
+    among the constants: compared the same way)."""
+    ca, cb = getattr(a, "__code__", a), getattr(b, "__code__", b)
+    if not (hasattr(ca, "co_code") and hasattr(cb, "co_code")):
         return False
-    return (ca.co_code, ca.co_names, ca.co_consts, ca.co_varnames) == (
-        cb.co_code, cb.co_names, cb.co_consts, cb.co_varnames)
+    if (ca.co_code, ca.co_names, ca.co_varnames, len(ca.co_consts)) != (
+            cb.co_code, cb.co_names, cb.co_varnames, len(cb.co_consts)):
+        return False
+    for x, y in zip(ca.co_consts, cb.co_consts):
+        if hasattr(x, "co_code") or hasattr(y, "co_code"):
+            if not _same_code(x, y):
+                return False
+        elif x != y:
+            return False
+    return True
 
 
 # Off only in `clonegen`, which imports a game whose written clone is stale to rewrite it.

@@ -110,19 +110,21 @@ def test_a_hand_written_clone_is_refused():
 def test_the_clone_written_by_clonegen_is_accepted_and_a_stale_one_refused():
     ns = {"State": State, "fields": fields}
     written = clonegen.BEGIN + clone_source("Written", {
-        **State.declared_fields(), "turn": "shared", "deck": "copied"}) + clonegen.END
+        **State.declared_fields(), "turn": "shared", "deck": "copied", "hands": "nested"})
+    written += clonegen.END
     exec("class Written(State):\n"
-         "    FIELDS = fields(shared=('turn',), copied=('deck',))\n"
+         "    FIELDS = fields(shared=('turn',), copied=('deck',), nested=('hands',))\n"
          "    __slots__ = FIELDS\n\n" + written, ns)
     s = ns["Written"].__new__(ns["Written"])
     s._init_base(None, 2, 7, True)
-    s.turn, s.deck = 3, [1, 2]
+    s.turn, s.deck, s.hands = 3, [1, 2], [[4]]
     c = s.clone()
     assert c.turn == 3 and c.deck == [1, 2] and c.deck is not s.deck
+    assert c.hands == [[4]] and c.hands[0] is not s.hands[0]
     # the declaration changed (deck now shared) and the written clone was not regenerated
     with pytest.raises(TypeError, match="stale"):
         exec("class Stale(State):\n"
-             "    FIELDS = fields(shared=('turn', 'deck'))\n"
+             "    FIELDS = fields(shared=('turn', 'deck'), nested=('hands',))\n"
              "    __slots__ = FIELDS\n\n" + written.replace("Written", "Stale"), ns)
 
 
