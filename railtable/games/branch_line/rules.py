@@ -13,7 +13,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 from railtable.games.branch_line import actions as A
@@ -169,7 +169,7 @@ class BranchLineState(State):
                             "contracts_completed": sum(done),
                             "contracts_failed": len(done) - sum(done),
                             "links_built": self.owner.count(p)})
-        winners = ()
+        winners: tuple[int, ...] = ()
         if self.over:
             # rulebook (docs/games/branch_line.md, "End and scoring"): most points, then
             # most contracts completed; still tied, the win is shared
@@ -234,7 +234,7 @@ class BranchLineState(State):
 
 
 class BranchLine(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "branch_line"
     title = texts(__file__, "title")
     description = texts(__file__, "description")

@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State,
                               fields, option, texts)
@@ -79,7 +79,7 @@ class MapData:
         self.nb = tuple(nb)
         # canonical edges: edge[h * 6 + d] is shared by both hexes of the edge (-1 off-map)
         edge = [-1] * (6 * self.num_hexes)
-        self.edge_hexes = []
+        self.edge_hexes: list[tuple[int, int]] = []
         for i in range(self.num_hexes):
             for dd in range(6):
                 j = nb[i * 6 + dd]
@@ -141,6 +141,72 @@ class RotwOptions:
 
 
 class RotwState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    m: MapData
+    variant1: bool
+    variant2: bool
+    markers_to_end: int
+    note_value: int
+    phase: int
+    round: int
+    turn: int
+    pos: int
+    first: int
+    end_round: int
+    bank: int
+    notes_taken: int
+    income_paid: int
+    payments: int
+    bid: int
+    bidder: int
+    cur: int
+    opener: int
+    other_bid: bool
+    markers: int
+    delivered: int
+    wl_start: int
+    wl_tiles: int
+    wl_steps: int
+    urb_colour: int
+    del_src: int
+    del_colour: int
+    del_cur: int
+    del_visited: int
+    del_left: int
+    tv: int
+    _dcache: tuple[tuple[int, int, int, int, int], list[int]] | None
+    _sc: tuple[int, list[tuple[int, int, int, int]]] | None
+    _cs: tuple[int, list[int]] | None
+    order: list[int]
+    cash: list[int]
+    notes: list[int]
+    level: list[int]
+    points: list[int]
+    links_built: list[int]
+    used: list[int]
+    boost: list[int]
+    active: list[bool]
+    pass_order: list[int]
+    bids: list[int]
+    cubes: list[int]
+    city_colour: list[int]
+    empty: list[bool]
+    bag: list[int]
+    new_city_tiles: list[int]
+    display: list[int]
+    deck: list[int]
+    discard: list[int]
+    hex_used: bytearray
+    hex_nseg: bytearray
+    hex_pend: bytearray
+    links: list[tuple[int, int, int, tuple[tuple[int, ...], ...]]]
+    adj: list[tuple[tuple[int, int], ...]]
+    net: list[tuple[int, ...]]
+    del_path: list[tuple[int, int]]
+    cards: list[list[int]]
+    unfinished: list[list[tuple[int, tuple[tuple[int, ...], ...]]]]
+    wl_segs: list[list[int]]
+
     # Every field, by how a clone copies it.
     FIELDS: ClassVar[Fields] = fields(
         shared=("m", "variant1", "variant2", "markers_to_end", "note_value",
@@ -648,7 +714,7 @@ class RotwState(State):
         out = []
         if not segs:
             h = m.city_hex[start]
-            dirs = range(6)
+            dirs: range | tuple[int, ...] = range(6)
         else:
             h, ein, _ = segs[-1]
             dirs = ((ein + 2) % 6, (ein + 3) % 6, (ein + 4) % 6)  # gentle curves, straight
@@ -1025,7 +1091,7 @@ class RotwState(State):
 
     def _joins(self, p: int, a: int, b: int, links) -> bool:
         """Whether p's own links among `links` join cities a and b."""
-        adj = {}
+        adj: dict[int, list[int]] = {}
         for o, x, y, _segs in links:
             if o == p:
                 adj.setdefault(x, []).append(y)
@@ -1198,7 +1264,7 @@ class RotwState(State):
 
 
 class RotwGame(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "railways_of_the_world"
     title = texts(__file__, "title")
     description = texts(__file__, "description")

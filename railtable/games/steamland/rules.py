@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.steamland import actions as A
@@ -85,6 +85,79 @@ class SteamlandOptions:
 
 
 class SteamlandState(State):
+    # Each field's type: mypyc compiles the class from these (docs/performance.md).
+    level: int
+    phase: int
+    cur: int
+    rnd: int
+    over: str | None
+    winners: tuple[int, ...] | None
+    roll: int
+    bank: int
+    taken_titles: int
+    ndragons: int
+    dkilled: int
+    mp: int
+    used: int
+    evdue: bool
+    mkind: int
+    sh_passed: int
+    sh_turn: int
+    fk: int
+    fa: int
+    fb: int
+    fc: int
+    fhex: int
+    forig: int
+    fstep: int
+    fround: int
+    fend: bool
+    chk_all: bool
+    complete: bool
+    pos: list[int]
+    money: list[int]
+    points: list[int]
+    jail: list[int]
+    kills: list[int]
+    dkills: list[int]
+    tdone: list[int]
+    titles: list[int]
+    lmoney: list[int]
+    tile: list[int]
+    roads: bytearray
+    gaps: bytearray
+    mon: list[int]
+    loot: list[tuple[int, int]]
+    tdeck: list[int]
+    ideck: list[int]
+    wdeck: list[int]
+    cdeck: list[int]
+    ddeck: list[int]
+    qdeck: list[int]
+    edeck: list[int]
+    gone: list[int]
+    qdone: list[int]
+    common: list[int]
+    target: list[int]
+    prog: list[int]
+    found: list[int]
+    credit: list[int]
+    mdisp: list[int]
+    sh_items: list[int]
+    sh_weap: list[int]
+    sh_bi: list[int]
+    sh_bw: list[int]
+    fside: list[int]
+    fq: list[int]
+    ftot: list[int]
+    fjoin: list[int]
+    pend: list[tuple[int, ...]]
+    dpos: list[int]
+    items: list[list[int]]
+    weapons: list[list[int]]
+    heads: list[list[int]]
+    tasks: list[list[int]]
+
     # Every field, by how a clone copies it.
     FIELDS: ClassVar[Fields] = fields(
         shared=("level", "phase", "cur", "rnd", "over", "winners", "roll", "bank",
@@ -695,8 +768,8 @@ class SteamlandState(State):
             k = a - A.GAMBLE
             stake = self.items[p][k] >> 1
             ce = self.ideck.pop()
-            r = self.rng()
-            mine, his = r.randint(1, 6), r.randint(1, 6)
+            rg = self.rng()
+            mine, his = rg.randint(1, 6), rg.randint(1, 6)
             if mine >= his:
                 self.items[p][k] = stake << 1  # shown on the table: now public
                 self.items[p].append(ce << 1)
@@ -815,7 +888,8 @@ class SteamlandState(State):
         ti = self.tdeck.pop()
         entry = 1 << ((d + 3) % 6)
         roads, gaps = g.t_roads[ti], g.t_gaps[ti]
-        good, ok = [], []
+        good: list[int] = []
+        ok: list[int] = []
         for k in range(6):
             rr = rot(roads, k)
             if rr & entry:
@@ -1224,8 +1298,8 @@ class SteamlandState(State):
             self.lmoney[h] = 0
             got = True
         if self.loot:
-            keep = []
-            mine = []
+            keep: list[int] = []
+            mine: list[int] = []
             for cell, code in self.loot:
                 (mine if cell == h else keep).append(code)
             if mine:
@@ -1398,7 +1472,7 @@ class SteamlandState(State):
         n = self.num_players
         if self.chk_all:
             self.chk_all = False
-            who = [(self.cur + i) % n for i in range(n)]
+            who: list[int] | tuple[int, ...] = [(self.cur + i) % n for i in range(n)]
         else:
             # only a city can complete a task of the current player outside fights (visits,
             # deliveries and payments happen there; heads come from fights, which check all)
@@ -1649,6 +1723,8 @@ class SteamlandState(State):
         pe = self.pend[0] if self.pend else None
         if pe is None or pe[0] < P_GIVE:
             return None
+        k: int | None
+        j: int | None
         if pe[0] == P_ANSWER:
             o, p, k, j = pe[1], pe[2], pe[3], pe[4]
         else:
@@ -1728,7 +1804,7 @@ class SteamlandState(State):
 
 
 class SteamlandGame(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "steamland"
     title = texts(__file__, "title")
     description = texts(__file__, "description")

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.switch_and_signal import actions as A
@@ -125,7 +125,7 @@ class Board:
         self.end_far_node = [0] * (2 * nl)
         self.end_cell = [0] * (2 * nl)     # first cell entered when leaving the node via e
         self.end_head = [0] * (2 * nl)     # heading of a train entering the line via e
-        self.node_ends = [[] for _ in nodes]
+        self.node_ends: list[list[int]] = [[] for _ in nodes]
         for li in range(nl):
             for side in (0, 1):
                 e = 2 * li + side
@@ -140,7 +140,9 @@ class Board:
             a, b = self.line_a[li], self.line_b[li]
             self.line_between[(a, b)] = self.line_between[(b, a)] = li
         # signal fields: at every city end, plus the board's track fields
-        self.field_line, self.field_bound, self.field_city = [], [], []
+        self.field_line: list[int] = []
+        self.field_bound: list[int] = []
+        self.field_city: list[int] = []
         self.sig_at = [[-1] * (L + 1) for L in self.line_len]
 
         def add_field(li, bound, city):
@@ -151,7 +153,7 @@ class Board:
             self.sig_at[li][bound] = f
             return f
 
-        self.city_fields = {}
+        self.city_fields: dict[int, list[int]] = {}
         for c in self.cities:
             self.city_fields[c] = []
             for e in self.node_ends[c]:
@@ -189,7 +191,7 @@ class Board:
             ends = self.node_ends[n]
             for i, e in enumerate(ends):
                 self.end_local[e] = i
-            cfgs = list(combinations(range(len(ends)), 2))
+            cfgs: list[tuple[int, ...]] = list(combinations(range(len(ends)), 2))
             self.junction_configs.append(cfgs)
             table = []
             for p, q in cfgs:
@@ -248,7 +250,7 @@ class Board:
         INF = 99
         # reverse search over states from the target node cell
         succ = successors(self)
-        pred = [[] for _ in range(2 * ncell)]
+        pred: list[list[int]] = [[] for _ in range(2 * ncell)]
         for s, lst in enumerate(succ):
             for t, *_ in lst:
                 pred[t].append(s)
@@ -1181,7 +1183,7 @@ class SwitchAndSignalState(State):
 
 
 class SwitchAndSignalGame(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "switch_and_signal"
     title = texts(__file__, "title")
     description = texts(__file__, "description")

@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, texts
 
@@ -194,7 +194,7 @@ class TicketToRideState(State):
             lim = 6
         av = self.avail[p]
         rc = g.route_color
-        routes = []
+        routes: list[int] = []
         for L in range(1, lim + 1):
             col = av[L]
             if col:
@@ -679,6 +679,7 @@ class TicketToRideState(State):
         key = [(scores[p], done_counts[p], lp[p]) for p in range(n)]
         top = max(key)
         winners = tuple(p for p in range(n) if key[p] == top)
+        assert self.reason is not None  # set by _finish with the phase
         self._result = Result(tuple(scores), winners, self.reason, tuple(details))
         return self._result
 
@@ -694,7 +695,7 @@ class TicketToRideState(State):
         g = self.game
         n = self.num_players
         kinds = g.kinds
-        owner = [None] * g.num_routes
+        owner: list[int | None] = [None] * g.num_routes
         for q in range(n):
             for r in self.claimed[q]:
                 owner[r] = q
@@ -865,7 +866,7 @@ class TicketToRideState(State):
             s._redeal_payable(q, unknown[q], rng)
         # tickets
         bit = 1 << (player + 5)
-        hidden = []
+        hidden: list[int] = []
         for q in range(n):
             if q != player:
                 hidden.extend(s.tickets[q])
@@ -913,7 +914,7 @@ def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
 
 
 class TicketToRideGame(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     id = "ticket_to_ride"
     title = texts(__file__, "title")
     description = texts(__file__, "description")
@@ -931,7 +932,7 @@ class TicketToRideGame(Game):
     def __init__(self) -> None:
         d = json.loads((_HERE / "data.json").read_text(encoding="utf-8"))
         self.data = d
-        self._map = None
+        self._map: dict[str, Any] | None = None
         self.colors = tuple(d["colors"])
         self.kinds = self.colors + ("locomotive",)
         color_index = {c: i for i, c in enumerate(self.colors)}
@@ -969,14 +970,14 @@ class TicketToRideGame(Game):
         assert self.num_routes <= MAX_ROUTES
         self.num_actions = PAY_BASE + PAYMENTS
         # adjacency: city -> ((neighbour, route), ...)
-        adj = [[] for _ in range(self.num_cities)]
+        adj: list[list[tuple[int, int]]] = [[] for _ in range(self.num_cities)]
         for r in range(self.num_routes):
             adj[self.route_a[r]].append((self.route_b[r], r))
             adj[self.route_b[r]].append((self.route_a[r], r))
         self.adjacency = tuple(tuple(x) for x in adj)
         self._build_payment_tables()
         # keep_actions[offered][keep_min]: the legal keep actions
-        self.keep_actions = [[() for _ in range(4)] for _ in range(4)]
+        self.keep_actions: list[list[tuple[int, ...]]] = [[() for _ in range(4)] for _ in range(4)]
         for size in range(4):
             for km in range(4):
                 need = min(km, size)
@@ -1061,7 +1062,7 @@ class TicketToRideGame(Game):
 
     def components(self, routes) -> dict:
         """city -> component label over the given routes (union-find)."""
-        parent = {}
+        parent: dict[int, int] = {}
 
         def find(x):
             while parent.setdefault(x, x) != x:
@@ -1089,7 +1090,7 @@ class TicketToRideGame(Game):
         # A longest trail ends at cities of odd degree, or is closed and then covers a whole
         # component whose cities all have even degree; start only where it can start.
         comp = self.components(routes)
-        odd_in = {}
+        odd_in: dict[int, list[int]] = {}
         for c, nb in adj.items():
             if len(nb) % 2:
                 odd_in.setdefault(comp[c], []).append(c)
@@ -1101,8 +1102,8 @@ class TicketToRideGame(Game):
                 continue
             seen.add(k)
             starts.extend(sorted(odd_in[k]) if k in odd_in else [c])
-        best = [0, ()]
-        path = []
+        best: list[Any] = [0, ()]  # [length, route ids]
+        path: list[int] = []
 
         def dfs(c, used, length):
             if length > best[0]:
