@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 
 from . import actions as A
@@ -168,6 +170,8 @@ class TemplateState(State):
         return s
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TemplateGame(Game):
     actions = A
     # TEMPLATE: the game's facts, declared up front.

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 from railtable.games.branch_line import actions as A
 
@@ -233,6 +235,8 @@ class BranchLineState(State):
         return s
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BranchLine(Game):
     actions: ClassVar[Any] = A
     id = "branch_line"

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.steamland import actions as A
 
@@ -1803,12 +1805,15 @@ class SteamlandState(State):
         return describe(self, a, lang, names)
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SteamlandGame(Game):
     actions: ClassVar[Any] = A
     id = "steamland"
     title = texts(__file__, "title")
     description = texts(__file__, "description")
-    min_players, max_players = 2, 6
+    min_players = 2
+    max_players = 6
     # 2: issue #26 (exchanges, item rewards, the fixed rule points); 3: forced single
     # choices taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
     rules_version = "4"

@@ -21,6 +21,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
@@ -1182,12 +1184,15 @@ class SwitchAndSignalState(State):
         self._reveal()
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SwitchAndSignalGame(Game):
     actions: ClassVar[Any] = A
     id = "switch_and_signal"
     title = texts(__file__, "title")
     description = texts(__file__, "description")
-    min_players, max_players = 2, 4
+    min_players = 2
+    max_players = 4
     cooperative = True
     # search bots play out with the fast greedy policy: the heuristic samples and is slow
     rollout_bot = "greedy"

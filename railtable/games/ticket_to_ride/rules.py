@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, texts
 
 from . import actions as A
@@ -913,6 +915,8 @@ def _weighted_draw(pool: list, k: int, weights, rng: random.Random) -> tuple:
     return out
 
 
+# (subclassed in Python by the game's package, which adds the bots)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TicketToRideGame(Game):
     actions: ClassVar[Any] = A
     id = "ticket_to_ride"
