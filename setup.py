@@ -30,7 +30,9 @@ def ext_modules() -> list:
     try:
         # separate: one C file a module (parallel and smaller compiles); debug level 0:
         # no debug symbols, a faster compile
-        exts = mypycify(COMPILED, opt_level="3", debug_level="0", separate=True)
+        # (imports of modules not compiled are read for their types, not checked)
+        exts = mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                        debug_level="0", separate=True)
     except (Exception, SystemExit) as e:  # a type error stops mypyc with SystemExit
         print(f"mypyc could not compile Railtable ({e}): installing the pure-Python build",
               file=sys.stderr)

@@ -2062,11 +2062,11 @@ class SteamlandGame(Game):
         return s
 
     @staticmethod
-    def _opening_cards(pile: list, kinds: list, wanted: list, n: int) -> list:
+    def _opening_cards(pile: list[int], kinds: Any, wanted: list[int], n: int) -> list[int]:
         """n cards of the equipment display: an equal share of each kind the data names
         (taken out of the pile, so that a later seat can buy what an earlier one bought),
         then the top cards of the pile."""
-        out = []
+        out: list[int] = []
         for kind in wanted:
             mine = [c for c in reversed(pile) if kinds[c] == kind][:n // len(wanted)]
             for c in mine:
