@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 # The modules mypyc compiles: the engine's state and game, and every game's rules.
 COMPILED = ["railtable/engine/game.py",
@@ -18,7 +19,18 @@ COMPILED = ["railtable/engine/game.py",
                     if not p.parent.name.startswith("_"))]
 
 
+def remove_old_builds() -> None:
+    """Compiled modules an earlier build left beside the sources (an editable install):
+    never loaded in place of newer sources, whichever build this one makes."""
+    for source in COMPILED:
+        path = Path(source)
+        for pattern in (".*.so", "__mypyc.*.so"):
+            for old in path.parent.glob(path.stem + pattern):
+                old.unlink()
+
+
 def ext_modules() -> list:
+    remove_old_builds()
     if os.environ.get("RAILTABLE_PURE", "") not in ("", "0"):
         print("RAILTABLE_PURE is set: installing the pure-Python build", file=sys.stderr)
         return []
@@ -42,4 +54,17 @@ def ext_modules() -> list:
     return exts
 
 
-setup(ext_modules=ext_modules())
+class BuildExt(build_ext):
+    """build_ext that dates each compiled module now: an unchanged one copied from an
+    earlier build keeps its old date otherwise, and railtable/build.py would take it for
+    older than its source."""
+
+    def run(self) -> None:
+        super().run()
+        for ext in self.extensions:
+            path = self.get_ext_fullpath(ext.name)
+            if os.path.exists(path):
+                os.utime(path)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExt})

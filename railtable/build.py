@@ -4,7 +4,10 @@ A compiled build puts an extension module (`rules.cpython-311-x86_64-linux-gnu.s
 the source of each module it compiles, and Python's import system prefers the extension.
 RAILTABLE_PURE=1 in the environment makes every Railtable module load from its `.py` source
 instead, even where a compiled one is installed: `railtable/__init__.py` then puts
-`PureFinder` first on `sys.meta_path`, before any module of the package is imported. Both
+`PureFinder` first on `sys.meta_path`, before any module of the package is imported. It
+does the same, with a warning, when a source is newer than its compiled module (an
+editable checkout changed since it was installed), so an edit is never hidden behind an
+old compiled module. Both
 builds have the same module names, so a state pickled by one unpickles in the other.
 
 `railtable bench --compare` runs its figures twice, in a process of each build.
@@ -47,6 +50,20 @@ class PureFinder(importlib.abc.MetaPathFinder):
 def install_pure_finder() -> None:
     if not any(isinstance(f, PureFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, PureFinder())
+
+
+def stale_compiled() -> list[str]:
+    """The compiled modules (engine and games' rules, where setup.py puts them) whose
+    Python source changed after they were compiled: an editable checkout edited or pulled
+    since `pip install`. A few file dates, cheap enough for every start."""
+    out = []
+    for pattern in ("engine/game.*", "games/*/rules.*"):
+        for path in HERE.glob(pattern):
+            if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+                source = path.with_name(path.name.split(".", 1)[0] + ".py")
+                if source.is_file() and source.stat().st_mtime > path.stat().st_mtime:
+                    out.append(str(source.relative_to(HERE.parent)))
+    return sorted(out)
 
 
 def compiled_installed() -> list[str]:

@@ -29,6 +29,9 @@ from . import actions as A
 HERE = Path(__file__).parent
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class TemplateOptions:
     # TEMPLATE: the variants the rulebook offers, defaults giving the standard game. Each

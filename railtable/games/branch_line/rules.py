@@ -23,6 +23,9 @@ from railtable.games.branch_line import actions as A
 HERE = Path(__file__).parent
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class BranchLineOptions:
     rounds: int = option(10, label=texts(__file__, "options", "rounds"), minimum=4, maximum=16)

@@ -52,6 +52,9 @@ KINDS = A.KINDS
 TURN_KINDS = tuple(DATA["turn_kinds"])
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Options:
     station_cards: bool = option(False, label=texts(__file__, "options", "station_cards"))

@@ -62,6 +62,11 @@ class MapData:
     (x = q, z = r, y = -q - r). Direction d's opposite is (d + 3) % 6.
     """
 
+    def __reduce__(self) -> tuple:
+        # pickled by name, as the game is: a state sent to another process uses that
+        # process's own map (and a compiled class has no default pickling)
+        return (_map_of, (self.id,))
+
     def __init__(self, d: dict, terrain_cost: dict):
         self.id = d["id"]
         self.title = d["title"]
@@ -131,6 +136,16 @@ class MapData:
 _DEFAULT_NOTE_VALUE = json.loads((HERE / "data.json").read_text(encoding="utf-8"))["note_value"]
 
 
+def _map_of(map_id: str) -> MapData:
+    """The map `map_id` of the game loaded in this process (MapData.__reduce__)."""
+    from railtable.engine.registry import get_game
+    game: Any = get_game("railways_of_the_world")
+    return game.maps[map_id]
+
+
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class RotwOptions:
     map: str = option("eastern_us_canada", label=texts(__file__, "options", "map"),

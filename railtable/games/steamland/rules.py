@@ -80,6 +80,9 @@ def rot(mask: int, k: int) -> int:
     return ((mask << k) | (mask >> (6 - k))) & 63 if k else mask
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SteamlandOptions:
     level: str = option("apprentice", label=texts(__file__, "options", "level"),

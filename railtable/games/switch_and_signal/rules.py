@@ -71,6 +71,11 @@ WIN = "all_goods_delivered"
 class Board:
     """Precomputed, shared tables of one board side (read-only)."""
 
+    def __reduce__(self) -> tuple:
+        # pickled by name, as the game is: a state sent to another process uses that
+        # process's own board (and a compiled class has no default pickling)
+        return (_board_of, (self.id,))
+
     def __init__(self, data: dict) -> None:
         self.id = data["id"]
         nodes = data["nodes"]
@@ -162,11 +167,12 @@ class Board:
                 li = e >> 1
                 self.city_fields[c].append(add_field(li, 0 if e & 1 == 0 else self.line_len[li], c))
         self.track_fields = []
-        for a, b, bound in data["track_signals"]:
-            li = self.line_between[(self.node_index[a], self.node_index[b])]
-            if self.line_a[li] != self.node_index[a]:
+        for name_a, name_b, bound in data["track_signals"]:  # (a and b are numbers above)
+            li = self.line_between[(self.node_index[name_a], self.node_index[name_b])]
+            if self.line_a[li] != self.node_index[name_a]:
                 bound = self.line_len[li] - bound
-            assert self.sig_at[li][bound] < 0, f"two signal fields at one place: {a}-{b}"
+            assert self.sig_at[li][bound] < 0, (
+                f"two signal fields at one place: {name_a}-{name_b}")
             self.track_fields.append(add_field(li, bound, -1))
         self.num_fields = len(self.field_line)
         self.end_field = [self.sig_at[e >> 1][0 if e & 1 == 0 else self.line_len[e >> 1]]
@@ -206,9 +212,9 @@ class Board:
         fg = data["first_game"]
         self.first_switches = []
         for n in self.junctions:
-            a, b = fg["switches"][self.node_ids[n]]
-            ea = self.line_between[(n, self.node_index[a])]
-            eb = self.line_between[(n, self.node_index[b])]
+            name_a, name_b = fg["switches"][self.node_ids[n]]
+            ea = self.line_between[(n, self.node_index[name_a])]
+            eb = self.line_between[(n, self.node_index[name_b])]
             la = [i for i, e in enumerate(self.node_ends[n]) if e >> 1 == ea][0]
             lb = [i for i, e in enumerate(self.node_ends[n]) if e >> 1 == eb][0]
             self.first_switches.append(
@@ -219,8 +225,8 @@ class Board:
             li = self.line_between[(ci, self.node_index[toward])]
             self.first_signals.append(self.sig_at[li][0 if self.line_a[li] == ci
                                                       else self.line_len[li]])
-        for a, b in fg["track_signals"]:
-            li = self.line_between[(self.node_index[a], self.node_index[b])]
+        for name_a, name_b in fg["track_signals"]:
+            li = self.line_between[(self.node_index[name_a], self.node_index[name_b])]
             self.first_signals.append([f for f in self.track_fields if self.field_line[f] == li][0])
         self.switch_discs = sum(1 if len(self.node_ends[n]) == 3 else 2 for n in self.junctions)
         # the static map as JSON, for views (shared, never mutated)
@@ -279,11 +285,21 @@ class Board:
             self.dist_to[n] = d
 
 
+def _board_of(board_id: str) -> Board:
+    """The board side `board_id` of the game loaded in this process (Board.__reduce__)."""
+    from railtable.engine.registry import get_game
+    game: Any = get_game("switch_and_signal")
+    return game.boards[board_id]
+
+
 def _load_json(name: str) -> dict:
     with open(HERE / name, encoding="utf-8") as f:
         return json.load(f)
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SwitchAndSignalOptions:
     board: str = option("central_europe", label=texts(__file__, "options", "board"),

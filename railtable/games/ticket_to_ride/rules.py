@@ -30,6 +30,9 @@ PHASE_NAMES = ("initial_tickets", "turn", "second_card", "choose_tickets", "over
 _HERE = Path(__file__).parent
 
 
+# (a plain Python class where mypyc compiles the module: the engine reads its dataclass
+# fields and their metadata)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class TicketToRideOptions:
     """The rulebook offers no variants: the standard game only."""
@@ -162,11 +165,12 @@ class TicketToRideState(State):
             return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
         return []
 
-    # A new list at every call. This game's apply checks one action and needs no list, so
-    # the list is not cached for it; only the one a claim's step or `_take_forced` builds
-    # (the ways to pay, the tickets to keep) is kept in the base's `_legal` until the next
-    # apply.
-    legal_actions = _legal_actions
+    def legal_actions(self) -> list[int]:
+        """A new list at every call. This game's apply checks one action and needs no list,
+        so the list is not cached for it; only the one a claim's step or `_take_forced`
+        builds (the ways to pay, the tickets to keep) is kept in the base's `_legal` until
+        the next apply."""
+        return self._legal_actions()
 
     def _turn_actions(self) -> list[int]:
         g = self.game
