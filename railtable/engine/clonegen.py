@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import inspect
 import sys
 from pathlib import Path
 
@@ -68,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     stale = []
     for name in args.modules or game_modules():
         module = importlib.import_module(name)
-        path = Path(inspect.getfile(module))
+        # the source, also where the module imported is a compiled one
+        path = Path(__file__).resolve().parents[2].joinpath(*name.split(".")).with_suffix(".py")
         text = path.read_text(encoding="utf-8")
         new = text
         for cls in state_classes(module):

@@ -165,11 +165,12 @@ class Game:
                   record_events: bool = True) -> "State":
         raise NotImplementedError
 
-    def action_to_json(self, state: "State", a: int) -> dict:
+    # (state: Any, not State: a game whose action ids need no position takes None)
+    def action_to_json(self, state: Any, a: int) -> dict:
         """The JSON form of action `a` in `state`: the actions module's `to_json`."""
         return self.actions.to_json(state, a)
 
-    def action_from_json(self, state: "State", d: Any) -> int:
+    def action_from_json(self, state: Any, d: Any) -> int:
         """The action id for a JSON action (the actions module's `from_json`); raises
         IllegalAction if it is malformed, whatever the module raised."""
         if not isinstance(d, dict):

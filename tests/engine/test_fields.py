@@ -137,8 +137,12 @@ def test_every_field_of_a_game_state_is_annotated_with_its_type():
     # not exist in the compiled class
     for game_id in GAMES:
         cls = type(games()[game_id].new_state(games()[game_id].min_players, 1))
-        hints = typing.get_type_hints(cls)
-        missing = [n for n in cls.declared_fields() if n not in hints]
+        if hasattr(cls.clone, "__code__"):  # Python: the annotations
+            known = set(typing.get_type_hints(cls))
+        else:  # compiled: the attributes mypyc made from them (it keeps no annotations)
+            known = {n for n in cls.declared_fields()
+                     if type(getattr(cls, n, None)).__name__ == "getset_descriptor"}
+        missing = [n for n in cls.declared_fields() if n not in known]
         assert not missing, f"{cls.__qualname__} does not annotate {missing}"
 
 

@@ -455,7 +455,7 @@ class RotwState(State):
                 out.append(A_USE_CARD + c)
         return out
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: Any) -> str:  # Any: whatever a caller passed
         if self.phase == PH_OVER:
             return "the game is over"
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:

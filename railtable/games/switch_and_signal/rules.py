@@ -691,7 +691,7 @@ class SwitchAndSignalState(State):
         out.sort()
         return out
 
-    def _why_illegal(self, a: int) -> str:
+    def _why_illegal(self, a: Any) -> str:  # Any: whatever a caller passed
         if not isinstance(a, int) or not 0 <= a < A.NUM_ACTIONS:
             return f"{a!r} is not an action of Switch & Signal"
         try:
