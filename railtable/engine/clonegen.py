@@ -16,7 +16,6 @@ import importlib
 import sys
 from pathlib import Path
 
-from railtable import build
 from railtable.engine import game
 from railtable.engine.game import State, _field_groups, clone_source
 
@@ -63,7 +62,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("modules", nargs="*", help="modules (default: every game's rules)")
     args = ap.parse_args(argv)
     game.check_written_clones = False  # a stale clone must not stop the import that fixes it
-    build.install_pure_finder()  # the sources, even where a compiled build is installed
     stale = []
     for name in args.modules or game_modules():
         module = importlib.import_module(name)

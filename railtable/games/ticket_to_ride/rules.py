@@ -243,7 +243,7 @@ class TicketToRideState(State):
 
     # -- transitions -----------------------------------------------------------------------
 
-    def apply(self, a: int) -> None:
+    def apply(self, given: Any) -> None:  # Any: a compiled build refuses a str the same way
         # The base's apply checks against the whole legal list; this game checks the one
         # action it is given, which is cheaper here (see docs/developing.md). Each branch
         # checks, clears the events and takes the step; after a claim or a ticket draw the
@@ -251,8 +251,9 @@ class TicketToRideState(State):
         ph = self.phase
         if ph == OVER:
             raise IllegalAction("the game is over")
-        if type(a) is not int:
-            raise IllegalAction(f"{a!r} is not a Ticket to Ride action")
+        if type(given) is not int:
+            raise IllegalAction(f"{given!r} is not a Ticket to Ride action")
+        a: int = given
         p = self.cur
         g = self.game
         if a >= CLAIM_BASE:
