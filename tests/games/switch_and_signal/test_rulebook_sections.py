@@ -499,3 +499,25 @@ def test_the_clock_running_out_on_the_last_card_is_announced():
     move_card(s, 0, 2)
     assert {"type": "game_over", "reason": s.result().reason, "to": None} in s.events
     assert s.result().reason == "clock_ran_out"
+
+
+# ------------------------------------------------ seed 43's leftovers, examined with seed 50
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_no_way_in_the_distance_table_runs_through_a_starting_point(board):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (a train reaching a starting point leaves the network):
+    # a train on the last section before any starting point, heading into it, reaches no
+    # other place; the distance table the bots plan with says no way (99 or more, as they
+    # read it), and the starting point itself one point away. Every starting point of the
+    # board: number 2 and number 12 included
+    s = blank(options={"board": board})
+    b = s.board
+    assert len(b.starts) == 11
+    for st in b.starts:
+        e = b.start_end[st]
+        cell, head = b.end_cell[e], -b.end_head[e]  # on the line's first section, inbound
+        state = 2 * cell + (head > 0)
+        assert b.dist_to[st][state] == 1
+        for n in b.dist_to:
+            if n != st:
+                assert b.dist_to[n][state] >= 99, (b.node_ids[st], b.node_ids[n])
