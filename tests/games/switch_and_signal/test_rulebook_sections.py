@@ -521,3 +521,45 @@ def test_no_way_in_the_distance_table_runs_through_a_starting_point(board):
         for n in b.dist_to:
             if n != st:
                 assert b.dist_to[n][state] >= 99, (b.node_ids[st], b.node_ids[n])
+
+
+@pytest.mark.parametrize("good", ["yellow", "blue", "white"])
+def test_north_america_ten_goods_a_port_takes_one_extra_good_only(good):
+    # rulebook: Как усложнить игру (10 goods: one more good to each port) with Особые правила
+    # для Северной Америки (a port takes a good it lacks): New York, holding one of each
+    # colour and one extra yellow, takes no further good of a colour it has; the train stops
+    # there like in a city, keeping its load, no time lost
+    s = north_america(([0, 0, 0, 0], [2, 1, 1, 1]), ten_goods=True)
+    put(s, 0, ("philadelphia", "new_york"), good=good)
+    move_card(s, 0, 2)
+    assert where(s, 0) == ("node", "new_york") and s.tgood[0] == GOODS.index(good)
+    ny = s.observation(None)["delivered"][1]
+    assert ny == {"port": "new_york", "goods": {"yellow": 2, "blue": 1, "red": 1, "white": 1}}
+    assert s.tokens == 7 and not s.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_result_credits_each_seat_with_its_deliveries_and_counts_the_time_lost(players):
+    # rulebook: КОНЕЦ ИГРЫ (the eighth good in the port ends the game: the team wins
+    # together); the result shows the team's goods as every seat's score, and per seat the
+    # goods it delivered (the last seat here), the tokens lost and the cards left
+    s = blank(players=players)
+    s.delivered[0] = [2, 2, 2, 0]
+    s.goods = [0, 0, 0, 2]
+    last = players - 1
+    # the last seat first loses three tokens at a red signal, then delivers white twice
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 1, ("reims", "strasbourg"), k=0)
+    s.active = last
+    cards = len(s.pile)
+    move_card(s, 1, 3)
+    for t in (3, 6):
+        put(s, t, ("lyon", "marseille"), k=0, good="white")
+        move_card(s, t, 2)
+    r = s.result()
+    assert s.is_terminal() and r.winners == tuple(range(players))
+    assert r.scores == (8.0,) * players
+    for p in range(players):
+        assert r.details[p] == {"goods_delivered_team": 8, "goods_delivered": 2 if p == last else 0,
+                                "won": True, "time_tokens_lost": 3,
+                                "departure_cards_left": cards}
