@@ -563,3 +563,42 @@ def test_the_result_credits_each_seat_with_its_deliveries_and_counts_the_time_lo
         assert r.details[p] == {"goods_delivered_team": 8, "goods_delivered": 2 if p == last else 0,
                                 "won": True, "time_tokens_lost": 3,
                                 "departure_cards_left": cards}
+
+
+def test_a_second_disc_in_a_city_may_leave_it_but_the_last_may_not():
+    # rulebook: Установка семафора (every city keeps at least one signal disc) with Как
+    # сделать игру легче (one more signal disc): Paris holding two discs may give one to any
+    # red field, even another city's; its last one then moves only within Paris
+    s = blank(options={"extra_signal": True})
+    calais, reims = field_between(s, "paris", "calais"), field_between(s, "paris", "reims")
+    cologne = field_between(s, "amsterdam", "cologne")
+    set_green(s, reims)
+    assert len(s.observation(None)["signals"]) == 9
+    s.apply(A.PLAY + 0)
+    s.apply(A.FIELD_FROM + calais)
+    red = [f for f in range(s.board.num_fields) if f not in s.observation(None)["signals"]]
+    assert sorted(a - A.FIELD_TO for a in s.legal_actions()) == red
+    s.apply(A.FIELD_TO + cologne)
+    s.apply(A.PLAY + 0)
+    s.apply(A.FIELD_FROM + reims)
+    paris = set(s.board.city_fields[node(s, "paris")])
+    assert {a - A.FIELD_TO for a in s.legal_actions()} == paris - {reims}
+
+
+def test_the_conductor_may_keep_any_colour_of_a_card_moving_every_train():
+    # rulebook: ВНИМАНИЕ! (three multicolour trains: every train on the network moves) and
+    # Помощники из Центральной Европы, Начальник поезда (every train of one colour stays
+    # still): black and gray are on the network, brown is not
+    from railtable.games.switch_and_signal.rules import DISPATCHER, LOGISTICIAN
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 7, ("lyon", "marseille"), k=0)
+    top_card(s, MOVE_ALL)
+    s.apply(A.END)
+    assert s.legal_actions() == [A.CONDUCTOR + 0, A.CONDUCTOR + 2, A.TRAIN + 0, A.TRAIN + 7]
+    rig(s, 0, 2)
+    s.apply(A.CONDUCTOR + 2)
+    # the gray train stays; the black one, the only one left, moves at once
+    assert on(s, 7, "lyon", "marseille", 0) and where(s, 0) == ("node", "amsterdam")
+    assert s.phase == PH_ACTIONS
