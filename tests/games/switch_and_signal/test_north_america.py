@@ -71,3 +71,36 @@ def test_strelochnik_card_under_the_pile_is_in_every_observation():
     obs = s.observation(0)
     assert "Switchman" in GAME.render_text(obs, "en")
     assert "Стрелочник" in GAME.render_text(obs, "ru")
+
+
+def test_strelochnik_is_not_offered_for_the_last_departure_card():
+    # rulebook: Помощники в Северной Америке, Стрелочник (the card goes under the pile and the
+    # next one is turned): with no card left under it there is no next one, so the last card
+    # is carried out (docs/games/switch_and_signal.md, item 12)
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    s.pile = [9, 10]
+    s.apply(A.END)
+    assert s.phase == PH_REVEAL and s.card == 10
+    s.apply(A.ACCEPT_CARD)
+    s.apply(A.MOVE_COLOUR + 0)  # a multicolour train: black, none on the network
+    s.apply(A.END)
+    # the last card: turned and carried out at once (the multicolour train asks its colour)
+    assert s.card == 9 and s.observation(None)["departure_pile"] == 0
+    assert s.phase != PH_REVEAL and A.SWITCHMAN not in s.legal_actions()
+    assert s.observation(None)["helpers"]["switchman"] is False
+
+
+def test_strelochnik_card_leaves_the_discard_for_the_pile():
+    # rulebook: Помощники в Северной Америке, Стрелочник (the card is put under the pile, not
+    # onto the discards; the next card is turned over)
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 9)
+    nxt = s.pile[-2]
+    s.apply(A.END)
+    assert s.observation(None)["departure_discard"] == [18, 9]
+    s.apply(A.SWITCHMAN)
+    obs = s.observation(None)
+    assert obs["departure_discard"] == [18, nxt]
+    assert obs["departure_pile_bottom"][0]["id"] == GAME.data["departure_cards"][9]["id"]

@@ -602,3 +602,35 @@ def test_the_conductor_may_keep_any_colour_of_a_card_moving_every_train():
     # the gray train stays; the black one, the only one left, moves at once
     assert on(s, 7, "lyon", "marseille", 0) and where(s, 0) == ("node", "amsterdam")
     assert s.phase == PH_ACTIONS
+
+
+@pytest.mark.parametrize("a, says", [
+    (-1, "-1 is not an action of Switch & Signal"),
+    (A.NUM_ACTIONS, f"{A.NUM_ACTIONS} is not an action of Switch & Signal"),
+    ("1", "'1' is not an action of Switch & Signal"),
+    (A.STOP, "'Stop in the city' is not allowed now (the team is deciding: actions)"),
+    (A.NUM_ACTIONS - 1, "is not allowed now (the team is deciding: actions)")])
+def test_a_refused_action_says_why(a, says):
+    # the engine contract (docs/developing.md): an illegal action changes nothing and says
+    # whether it is no action of the game at all (below 0, from NUM_ACTIONS on, not a whole
+    # number) or one the team may not take now, naming the decision being made
+    from railtable.engine.game import IllegalAction
+    from .helpers import snapshot
+    s = blank()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(a)
+    assert says in str(err.value)
+    assert snapshot(s) == before
+
+
+def test_a_refused_action_names_the_decision_being_made():
+    # as above, during a move: the team is choosing the line out of Paris
+    from railtable.engine.game import IllegalAction
+    s = blank()
+    put(s, 0, "paris")
+    set_green(s, field_between(s, "paris", "reims"))
+    rig(s, 0, 2)
+    s.apply(A.PLAY + 14)
+    with pytest.raises(IllegalAction, match=r"the team is deciding: route\)"):
+        s.apply(A.END)

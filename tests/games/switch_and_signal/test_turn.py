@@ -498,3 +498,40 @@ def test_every_place_on_both_boards_has_a_name_in_both_languages_and_no_name_is_
               for n in json.loads((folder / "boards" / f"{board}.json").read_text())["nodes"]}
     for lang in ("ru", "en"):
         assert set(i18n[lang]["nodes"]) == places, lang
+
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_random_layout_may_draw_every_setting_and_signal_field(board):
+    # rulebook: ПОДГОТОВКА К ИГРЕ, ВАЖНО! (later games: the team lays the discs out under the
+    # placement rules); layout="random", the project's addition, draws such a layout
+    # (docs/games/switch_and_signal.md): over 60 games every
+    # setting of every junction (the first and the last included) and every signal field of
+    # every city and of the track turns up, and each layout is legal
+    opts = {"board": board, "layout": "random"}
+    b = GAME.boards[board]
+    settings, fields = set(), set()
+    for seed in range(60):
+        s = GAME.new_state(2, seed, opts)
+        obs = s.observation(None)
+        for j, open_ in obs["switches"].items():
+            settings.add((j, tuple(sorted(open_))))
+        fields.update(obs["signals"])
+        assert all(n == 1 for n in s.city_discs)
+        assert sum(1 for f in b.track_fields if s.green[f]) == 3
+    want = {(b.node_ids[n], tuple(sorted(b.node_ids[b.end_far_node[b.node_ends[n][i]]]
+                                         for i in conf)))
+            for j, n in enumerate(b.junctions) for conf in b.junction_configs[j]}
+    assert settings == want
+    assert fields == set(range(b.num_fields))
+
+
+def test_random_layout_with_the_extra_signal_lays_nine_discs():
+    # rulebook: Как сделать игру легче (one more signal disc) with the random layout: the
+    # ninth disc lies on a field still red, anywhere, and the game starts with the start card
+    fields = set()
+    for seed in range(30):
+        s = GAME.new_state(2, seed, {"layout": "random", "extra_signal": True})
+        obs = s.observation(None)
+        assert len(obs["signals"]) == 9 and obs["departure_card"]["id"] == "start"
+        fields.update(obs["signals"])
+    assert len(fields) == s.board.num_fields
