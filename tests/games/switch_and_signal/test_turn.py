@@ -535,3 +535,41 @@ def test_random_layout_with_the_extra_signal_lays_nine_discs():
         assert len(obs["signals"]) == 9 and obs["departure_card"]["id"] == "start"
         fields.update(obs["signals"])
     assert len(fields) == s.board.num_fields
+
+
+def test_a_blocked_deployment_on_the_last_card_that_empties_the_clock_ends_the_game():
+    # rulebook: Отправление поездов (an occupied starting point costs two time tokens) and
+    # КОНЕЦ ИГРЫ (a departure card to box and none left: the team loses at once): the rest
+    # of the card (moving the black trains) is not carried out
+    s = blank()
+    put(s, 6, "calais")
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    s.pile = [1]  # deploy one train, then move the black trains
+    s.tokens = 2
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    obs = s.observation(None)
+    assert s.is_terminal() and obs["phase"] == "over" and s.legal_actions() == []
+    assert s.result().reason == "clock_ran_out" and s.result().winners == ()
+    assert on(s, 1, "brussels", "amsterdam", 0)
+    assert [e["type"] for e in s.events][-2:] == ["deploy_blocked", "game_over"]
+
+
+def test_a_train_emptying_the_clock_on_the_last_card_ends_the_game_before_the_next_train():
+    # rulebook: КОНЕЦ ИГРЫ (the team loses at once when a departure card must be boxed and
+    # none is left): the second black train of the card does not move
+    s = blank()
+    s.pile = [9]  # the last card: a multicolour train
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+    rig(s, 0, 3)
+    s.apply(A.TRAIN + 0)
+    assert s.is_terminal() and s.observation(None)["phase"] == "over"
+    assert s.result().reason == "clock_ran_out"
+    assert on(s, 1, "brussels", "amsterdam", 0)
