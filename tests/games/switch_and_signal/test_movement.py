@@ -5,7 +5,7 @@ import pytest
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import PH_ACTIONS, PH_ROUTE
 
-from .helpers import (blank, field_between, move_card, on, put, rig, set_green, set_switch,
+from .helpers import (blank, field_between, move_card, node, on, put, rig, set_green, set_switch,
                       track_field, where)
 
 
@@ -189,3 +189,21 @@ def test_rule_2_a_city_costs_one_point(train, roll):
     move_card(s, train, roll)
     assert where(s, train) == ("node", "amsterdam")
     assert s.tokens == 7 and s.phase == PH_ACTIONS
+
+
+@pytest.mark.parametrize("start", ["venice", "calais", "genoa"])  # numbers 2, 6 and 12
+def test_rule_11_running_into_a_train_on_a_starting_point_is_head_on(start):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 and п. 12; the project's reading (docs/games/
+    # switch_and_signal.md, Interpretations 5): a train standing on a starting point faces
+    # into the network, so a train running into it meets it head-on: two tokens for each
+    # point left, the mover to its depot, its good home; the standing train stays
+    s = blank(options={"time_tokens": 10})
+    b = s.board
+    st = node(s, start)
+    far = b.node_ids[b.end_far_node[b.start_end[st]]]
+    put(s, 3, start)
+    put(s, 0, (start, far), toward=start, k=0, good="red")
+    move_card(s, 0, 4)
+    assert where(s, 0) == ("depot",) and where(s, 3) == ("node", start)
+    assert s.tokens == 10 - 2 * 4 and s.goods[2] == 2
+    assert [e["type"] for e in s.events][-2:] == ["head_on", "time_lost"]
