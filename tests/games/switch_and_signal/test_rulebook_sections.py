@@ -634,3 +634,40 @@ def test_a_refused_action_names_the_decision_being_made():
     s.apply(A.PLAY + 14)
     with pytest.raises(IllegalAction, match=r"the team is deciding: route\)"):
         s.apply(A.END)
+
+
+def test_loading_is_offered_in_each_trade_city_with_goods_only():
+    # rulebook: Загрузка поезда (an empty train standing in a trade city takes a good of its
+    # colour for any one card): each of the four cities; not in an emptied city, not in the
+    # port, not on a starting point, not for a loaded train
+    s = blank()
+    for t, city in enumerate(["amsterdam", "paris", "nuernberg", "berlin"]):
+        put(s, t, city)
+    put(s, 4, "marseille")
+    put(s, 5, "calais")
+    legal = s.legal_actions()
+    loads = sorted({(a - A.LOAD) // 3 for a in legal if A.LOAD <= a < A.COUPLER})
+    assert loads == [0, 1, 2, 3]
+    for t, good in enumerate(GOODS):
+        c = s.clone()
+        c.apply(A.LOAD + 3 * t + 1)
+        obs = c.observation(None)
+        assert obs["trains"][t]["good"] == good
+        assert obs["goods"][TRADE_CITY[good]]["count"] == 1
+        assert obs["hands"][0] == {"signal": 3, "switch": 2, "move_train": 3}
+        assert not any(A.LOAD + 3 * t <= a < A.LOAD + 3 * t + 3 for a in c.legal_actions())
+    s.goods[GOODS.index("blue")] = 0  # Paris emptied
+    s._legal = None
+    assert sorted({(a - A.LOAD) // 3 for a in s.legal_actions()
+                   if A.LOAD <= a < A.COUPLER}) == [0, 2, 3]
+
+
+def test_no_move_card_may_be_played_with_no_train_on_the_network():
+    # rulebook: Передвижение поезда (the card moves a train on the network): with every train
+    # in its depot only signals and switches may be played, singly or as a pair
+    s = blank()
+    legal = s.legal_actions()
+    assert not any(A.PLAY + 14 <= a < A.PLAY + 21 for a in legal)
+    assert all(A.PLAY + p * 7 + slot in legal for p in (0, 1) for slot in range(7))
+    put(s, 8, "paris")
+    assert all(A.PLAY + 14 + slot in s.legal_actions() for slot in range(7))
