@@ -198,3 +198,18 @@ def test_a_determinized_pile_may_hold_any_card_not_seen(removed):
         assert len(d.pile) == len(s.pile) and not set(d.pile) & seen
         found |= set(d.pile)
     assert found == unseen
+
+
+def test_a_determinized_world_rolls_its_own_dice():
+    # what a search may know: the next movement roll is not known in advance (ПРАВИЛА
+    # ДВИЖЕНИЯ п. 1, the die is rolled when the train moves), so sampled worlds roll anew
+    from .helpers import blank, put, rig
+    s = blank()
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 5)
+    rolls = set()
+    for k in range(12):
+        d = s.determinize(0, random.Random(k))
+        d.apply(A.PLAY + 14)
+        rolls.add(next(e["roll"] for e in d.events if e["type"] == "roll"))
+    assert len(rolls) > 1
