@@ -573,3 +573,50 @@ def test_a_train_emptying_the_clock_on_the_last_card_ends_the_game_before_the_ne
     assert s.is_terminal() and s.observation(None)["phase"] == "over"
     assert s.result().reason == "clock_ran_out"
     assert on(s, 1, "brussels", "amsterdam", 0)
+
+
+# -- each helper once a game (rulebook: Помощники: a helper used is turned face down) -------
+
+def test_the_conductor_is_not_offered_once_used():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (once a game)
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER) | (1 << CONDUCTOR)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, "calais")
+    top_card(s, 9)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+
+
+def test_the_station_master_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Дежурная по станции (once a game)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << COUPLER) | (1 << STATION_MASTER)
+    put(s, 0, "seattle")
+    put(s, 1, "miami")
+    top_card(s, 9)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+
+
+def test_the_coupler_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Сцепщик (once a game): the dice decide
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 3)
+    s.set_seed(seed_for_deploy(2))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "seattle")
+    assert not any(e["type"] == "helper" for e in s.events)
+
+
+def test_the_switchman_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Стрелочник (once a game)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER) | (1 << SWITCHMAN)
+    top_card(s, 9)
+    s.apply(A.END)
+    assert s.card == 9 and s.phase == PH_MOVE_COLOUR
