@@ -620,3 +620,19 @@ def test_the_switchman_is_not_offered_once_used():
     top_card(s, 9)
     s.apply(A.END)
     assert s.card == 9 and s.phase == PH_MOVE_COLOUR
+
+
+@pytest.mark.parametrize("name, low, high", [("time_tokens", 7, 10),
+                                             ("removed_departure_cards", 0, 6)])
+def test_the_difficulty_options_stay_within_the_rulebooks_range(name, low, high):
+    # rulebook: Регулировка уровня сложности (7 time tokens, up to 10 to make it easier; 3
+    # departure cards removed, none to six): both ends allowed, one beyond refused
+    from railtable.engine.game import OptionsError
+    for v in (low, high):
+        GAME.new_state(2, 1, {name: v})
+    for v in (low - 1, high + 1):
+        with pytest.raises(OptionsError):
+            GAME.new_state(2, 1, {name: v})
+    s = GAME.new_state(2, 1)
+    assert (s.opts.time_tokens, s.opts.removed_departure_cards) == (7, 3)
+    assert (s.opts.extra_signal, s.opts.ten_goods) == (False, False)
