@@ -671,3 +671,18 @@ def test_no_move_card_may_be_played_with_no_train_on_the_network():
     assert all(A.PLAY + p * 7 + slot in legal for p in (0, 1) for slot in range(7))
     put(s, 8, "paris")
     assert all(A.PLAY + 14 + slot in s.legal_actions() for slot in range(7))
+
+
+@pytest.mark.parametrize("delivered, good, won", [([3, 3, 3, 0], "white", False),
+                                                  ([3, 3, 2, 1], "white", True),
+                                                  ([1, 3, 3, 2], "yellow", True),
+                                                  ([0, 3, 3, 3], "yellow", False)])
+def test_ten_goods_need_two_of_each_colour_as_well(delivered, good, won):
+    # rulebook: Как усложнить игру (ten goods: three cubes of each colour, two of each to
+    # the port and two more): ten goods in Marseille with a colour short of two do not win
+    s = blank(options={"ten_goods": True})
+    s.delivered[0] = list(delivered)
+    s.goods = [3 - d for d in delivered]
+    put(s, 0, ("lyon", "marseille"), k=0, good=good)
+    move_card(s, 0, 2)
+    assert s.is_terminal() is won and sum(s.delivered[0]) == sum(delivered) + 1

@@ -636,3 +636,18 @@ def test_the_difficulty_options_stay_within_the_rulebooks_range(name, low, high)
     s = GAME.new_state(2, 1)
     assert (s.opts.time_tokens, s.opts.removed_departure_cards) == (7, 3)
     assert (s.opts.extra_signal, s.opts.ten_goods) == (False, False)
+
+
+def test_difficulty_levels_are_the_documented_ones():
+    # rulebook: Регулировка уровня сложности (easier: an extra signal disc, 1 or 0 cards
+    # removed, 8-10 time tokens; harder: 1-3 more cards removed, 10 goods); the levels as
+    # docs/games/switch_and_signal.md tabulates them
+    got = {name: GAME.parse_options(o) for name, o in GAME.difficulty_levels()}
+    want = {"easiest": (0, 10, True, False), "easier": (1, 8, True, False),
+            "easy": (2, 7, True, False), "standard": (3, 7, False, False),
+            "harder": (4, 7, False, False), "hard": (5, 7, False, False),
+            "hardest": (6, 7, False, True)}
+    assert list(got) == list(want)
+    assert {n: (o.removed_departure_cards, o.time_tokens, o.extra_signal, o.ten_goods)
+            for n, o in got.items()} == want
+    assert all(o.board == "central_europe" and o.layout == "first_game" for o in got.values())
