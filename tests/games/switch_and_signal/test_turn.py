@@ -651,3 +651,41 @@ def test_difficulty_levels_are_the_documented_ones():
     assert {n: (o.removed_departure_cards, o.time_tokens, o.extra_signal, o.ten_goods)
             for n, o in got.items()} == want
     assert all(o.board == "central_europe" and o.layout == "first_game" for o in got.values())
+
+
+def test_north_america_offers_none_of_the_central_european_helpers():
+    # rulebook: Помощники в Северной Америке (this side has its own three helpers: switchman,
+    # station master, coupler): with none used, a move has no reroll (logistician), no
+    # colour kept still (conductor) and a city passed without a dispatcher
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    set_green(s, field_between(s, "dallas", "oklahoma_city"))
+    set_green(s, field_between(s, "dallas", "memphis"))
+    put(s, 0, ("oklahoma_city", "dallas"), k=0)
+    put(s, 1, "miami")
+    top_card(s, 10)
+    s.apply(A.END)
+    s.apply(A.ACCEPT_CARD)  # the switchman not called: the card (a multicolour train) stands
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1, A.HOLD + 0, A.HOLD + 1]
+    rig(s, 0, 3)
+    s.apply(A.TRAIN + 0)
+    assert s.phase == PH_CITY  # rolled and run at once: no reroll offered
+    legal = s.legal_actions()
+    assert A.STOP in legal and A.DISPATCHER not in legal and A.LOGISTICIAN not in legal
+    assert all(a == A.STOP or a >= A.ROUTE for a in legal)
+
+
+def test_central_europe_offers_none_of_the_north_american_helpers():
+    # rulebook: Помощники из Центральной Европы (logistician, dispatcher, conductor): with
+    # none used, a departure card is carried out (no switchman), a deployment is rolled (no
+    # coupler) and trains to move may not be held (no station master)
+    s = blank(helpers_used=False)
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    put(s, 2, ("lyon", "marseille"), k=0)
+    top_card(s, 1)  # deploy one train, then move the black trains
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    assert s.phase == PH_DEPLOY_COLOUR
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "calais")
+    assert s.legal_actions() == [A.CONDUCTOR + 0, A.TRAIN + 0, A.TRAIN + 1, A.TRAIN + 2]
