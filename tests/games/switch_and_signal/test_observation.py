@@ -248,3 +248,19 @@ def test_the_first_game_layout_is_the_printed_one(board):
             green.add(tuple(sorted((ln["a"], ln["b"]))))
     want = set(fg["city_signals"].items()) | {tuple(sorted(p)) for p in fg["track_signals"]}
     assert green == want
+
+
+def test_the_free_layout_shows_each_junction_being_set_in_turn():
+    # rulebook: ПОДГОТОВКА К ИГРЕ, ВАЖНО! (later games: the team sets the switch discs):
+    # the junction being set and its settings, the first junction then the next, to the last
+    s = GAME.new_state(2, 3, {"layout": "free"})
+    b = s.board
+    for j, n in enumerate(b.junctions):
+        sw = s.observation(None)["switching"]
+        assert sw["junction"] == b.node_ids[n]
+        assert len(sw["settings"]) == len(s.legal_actions())
+        c = s.clone()
+        c.apply(A.CONFIG + len(sw["settings"]) - 1)
+        assert sorted(c.observation(None)["switches"][b.node_ids[n]]) == sorted(sw["settings"][-1])
+        s.apply(A.CONFIG)
+    assert s.observation(None)["switching"] is None
