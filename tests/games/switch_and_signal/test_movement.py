@@ -224,8 +224,9 @@ def test_rule_9_no_choice_in_a_city_whose_only_green_line_is_the_one_arrived_by(
     assert s.observation(None)["helpers"]["dispatcher"] is False
 
 
-@pytest.mark.parametrize("board, a, city, b", [("north_america", "oklahoma_city", "dallas", "memphis"),
-                                               ("central_europe", "brussels", "amsterdam", "cologne")])
+@pytest.mark.parametrize("board, a, city, b", [
+    ("north_america", "oklahoma_city", "dallas", "memphis"),
+    ("central_europe", "brussels", "amsterdam", "cologne")])
 def test_rule_2_a_train_reaching_a_city_with_its_last_point_stops_there(board, a, city, b):
     # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 2 (each space one point) and Особые правила для Северной
     # Америки / Диспетчер (passing through needs points to go on): with no point left there

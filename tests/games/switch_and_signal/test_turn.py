@@ -9,7 +9,7 @@ from railtable.games.switch_and_signal.rules import (
     PH_SETUP_SWITCH, PH_SETUP_TRACK, STATION_MASTER, SWITCHMAN)
 
 from .helpers import (GAME, blank, cell_of, field_between, move_card, node, on, put, rig,
-                      seed_for_deploy, set_green, top_card, track_field, where)
+                      seed_for_deploy, set_green, set_switch, top_card, track_field, where)
 
 
 # -- the clock (rulebook: Жетоны времени) ------------------------------------------------------
@@ -689,3 +689,21 @@ def test_central_europe_offers_none_of_the_north_american_helpers():
     s.apply(A.DEPLOY_COLOUR + 0)
     assert where(s, 0) == ("node", "calais")
     assert s.legal_actions() == [A.CONDUCTOR + 0, A.TRAIN + 0, A.TRAIN + 1, A.TRAIN + 2]
+
+
+def test_a_loss_beyond_a_full_clock_boxes_a_card_each_time_it_empties():
+    # rulebook: Жетоны времени (each time the last token goes, the top departure card goes to
+    # the box and the clock is filled again) with ПРАВИЛА ДВИЖЕНИЯ п. 11 (two tokens a point
+    # left): a head-on meeting with 5 points left costs 10; with 2 on the clock: 2, then a
+    # full 7, then 1 of the next 7
+    s = blank()
+    s.tokens = 2
+    pile = len(s.pile)
+    set_switch(s, "rennes", "brest", "paris")
+    put(s, 3, ("brest", "rennes"), toward="rennes", k=1)
+    put(s, 0, ("rennes", "paris"), toward="rennes", k=0)
+    move_card(s, 0, 5)
+    assert [e["type"] for e in s.events].count("departure_boxed") == 2
+    obs = s.observation(None)
+    assert obs["departure_pile"] == pile - 2 and obs["time_tokens"] == 6
+    assert s.result().details[0]["time_tokens_lost"] == 10 and not s.is_terminal()
