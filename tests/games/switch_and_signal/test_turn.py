@@ -707,3 +707,28 @@ def test_a_loss_beyond_a_full_clock_boxes_a_card_each_time_it_empties():
     obs = s.observation(None)
     assert obs["departure_pile"] == pile - 2 and obs["time_tokens"] == 6
     assert s.result().details[0]["time_tokens_lost"] == 10 and not s.is_terminal()
+
+
+def test_two_to_four_players():
+    # rulebook: Состав игры (for 2-4 players) and ПОДГОТОВКА К ИГРЕ п. 9 (five action cards
+    # dealt to each player)
+    for n in (2, 3, 4):
+        s = GAME.new_state(n, 1)
+        assert [sum(h.values()) for h in s.observation(None)["hands"]] == [5] * n
+    from railtable.engine.game import OptionsError
+    for n in (1, 5):
+        with pytest.raises(OptionsError, match="2-4 players"):
+            GAME.new_state(n, 1)
+
+
+def test_the_coupler_used_leaves_the_other_helpers_to_use():
+    # rulebook: Помощники в Северной Америке, Сцепщик (each helper once a game; the coupler's
+    # use turns only his own card)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    top_card(s, 3)  # deploy one train, then move the gray trains
+    s.apply(A.END)
+    s.apply(A.ACCEPT_CARD)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    s.apply(A.COUPLER + s.board.starts.index(node(s, "seattle")))
+    assert s.observation(None)["helpers"] == {"switchman": False, "station_master": False,
+                                              "coupler": True}
