@@ -368,3 +368,14 @@ def test_the_coupler_is_announced_with_the_starting_point_chosen():
     ev = play(s, A.COUPLER + seattle)
     assert ev[:2] == [{"type": "helper", "helper": "coupler", "node": "seattle"},
                       {"type": "deploy", "train": 3, "node": "seattle"}]
+
+
+def test_the_end_by_the_last_departure_card_is_announced():
+    # rulebook: КОНЕЦ ИГРЫ (the last departure card's turn over without every good in the
+    # port: the team loses); the log says why, after the last draw
+    s = blank()
+    s.pile = []
+    ev = play(s, A.END)
+    assert [e["type"] for e in ev] == ["draw", "game_over"]
+    assert ev[-1] == {"type": "game_over", "reason": "departure_cards_exhausted"}
+    assert s.result().reason == "departure_cards_exhausted"

@@ -686,3 +686,18 @@ def test_ten_goods_need_two_of_each_colour_as_well(delivered, good, won):
     put(s, 0, ("lyon", "marseille"), k=0, good=good)
     move_card(s, 0, 2)
     assert s.is_terminal() is won and sum(s.delivered[0]) == sum(delivered) + 1
+
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_every_city_and_port_is_reachable_from_every_starting_point_in_the_distance_table(board):
+    # rulebook: Игровое поле (one connected network: a train deployed on any starting point
+    # can reach every trade city and port, switches and signals allowing); the bots' distance
+    # table finds a way (under 99) from each starting point to each of them, and from each
+    # city to each other
+    s = blank(options={"board": board})
+    b = s.board
+    for n in b.cities:
+        dist = b.dist_to[n]
+        for st in b.starts + [c for c in b.cities if c != n]:
+            d = dist[2 * b.node_cell[st]]
+            assert 0 < d < 99, (b.node_ids[st], b.node_ids[n], d)
