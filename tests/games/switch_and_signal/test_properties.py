@@ -213,3 +213,28 @@ def test_a_determinized_world_rolls_its_own_dice():
         d.apply(A.PLAY + 14)
         rolls.add(next(e["roll"] for e in d.events if e["type"] == "roll"))
     assert len(rolls) > 1
+
+
+@pytest.mark.parametrize("placed_first", [1, 2])
+def test_location_tokens_a_determinized_world_places_the_first_trains_with_the_first_tokens(
+        placed_first):
+    # rulebook: Отказ от кубиков отправления (three of the eleven tokens place the first
+    # black, brown and gray trains; the other stack is shuffled apart): in every sampled
+    # world the trains still to place take the first tokens still face down, none of them
+    # the number of a starting point already taken, so the stack stays whole
+    s = GAME.new_state(3, 8, DRAW_NA)
+    for _ in range(placed_first):
+        s.apply(A.ROLL_DEPLOY)
+    numbers = s.observation(0)["starting_numbers"]
+    taken = {numbers[t["node"]] for t in s.observation(0)["trains"] if t["where"] == "start"}
+    assert len(taken) == placed_first
+    for k in range(30):
+        d = s.determinize(0, random.Random(k))
+        placed = []
+        for _ in range(3 - placed_first):
+            d.apply(A.ROLL_DEPLOY)
+            placed += [e["number"] for e in d.events if e["type"] == "deploy_roll"]
+        obs = d.observation(0)
+        assert obs["location_tokens_left"] == 11
+        assert not taken & set(placed)
+        assert len({obs["trains"][t]["node"] for t in (0, 3, 6)}) == 3
