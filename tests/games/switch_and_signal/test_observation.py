@@ -264,3 +264,15 @@ def test_the_free_layout_shows_each_junction_being_set_in_turn():
         assert sorted(c.observation(None)["switches"][b.node_ids[n]]) == sorted(sw["settings"][-1])
         s.apply(A.CONFIG)
     assert s.observation(None)["switching"] is None
+
+
+@pytest.mark.parametrize("card", [0, 17])
+def test_the_first_and_the_last_departure_card_are_shown_when_turned(card):
+    # rulebook: 1. Транспортная инструкция (the card turned lies face up for everyone):
+    # card 0 and card 17 of the eighteen
+    s = blank()
+    top_card(s, card)
+    s.apply(A.END)
+    obs = s.observation(None)
+    assert obs["departure_card"] == GAME.data["departure_cards"][card]
+    assert obs["departure_discard"][-1] == card
