@@ -2,7 +2,8 @@
 pile (issue #26)."""
 
 from railtable.games.switch_and_signal import actions as A
-from railtable.games.switch_and_signal.rules import PH_CITY, PH_REVEAL, COUPLER, STATION_MASTER
+from railtable.games.switch_and_signal.rules import (COUPLER, PH_CITY, PH_REVEAL, STATION_MASTER,
+                                                     SWITCHMAN)
 
 from .helpers import (GAME, blank, field_between, move_card, node, put, set_green, top_card,
                       where)
@@ -104,3 +105,22 @@ def test_strelochnik_card_leaves_the_discard_for_the_pile():
     obs = s.observation(None)
     assert obs["departure_discard"] == [18, nxt]
     assert obs["departure_pile_bottom"][0]["id"] == GAME.data["departure_cards"][9]["id"]
+
+
+def test_sceptshchik_offers_every_free_starting_point_and_no_taken_one():
+    # rulebook: Помощники в Северной Америке, Сцепщик (the team puts the new train on a
+    # starting point of its choice; one train a place): with black train 0 on the first
+    # starting point (Seattle, 2) and gray train 8 on the last (Miami, 12), the other nine
+    # are offered
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << SWITCHMAN)
+    b = s.board
+    put(s, 0, "seattle")
+    put(s, 8, "miami")
+    assert b.starts[0] == node(s, "seattle") and b.starts[-1] == node(s, "miami")
+    top_card(s, 2)  # deploy one train, then move the brown trains
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 1)
+    offered = {b.node_ids[b.starts[a - A.COUPLER]] for a in s.legal_actions() if a >= A.COUPLER}
+    assert offered == {b.node_ids[n] for n in b.starts} - {"seattle", "miami"}
+    assert A.ROLL_DEPLOY in s.legal_actions()
