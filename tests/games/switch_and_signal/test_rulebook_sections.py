@@ -701,3 +701,19 @@ def test_every_city_and_port_is_reachable_from_every_starting_point_in_the_dista
         for st in b.starts + [c for c in b.cities if c != n]:
             d = dist[2 * b.node_cell[st]]
             assert 0 < d < 99, (b.node_ids[st], b.node_ids[n], d)
+
+
+@pytest.mark.parametrize("t, number, start", [(0, 2, "venice"), (8, 12, "genoa")])
+def test_a_starting_point_held_by_train_0_or_train_8_blocks_a_deployment(t, number, start):
+    # rulebook: Отправление поездов (a starting point already taken: no train is placed and
+    # two time tokens are lost): the first and the last train, on starting points 2 and 12
+    s = blank()
+    put(s, t, start)
+    assert s.number_start[number] == node(s, start)
+    top_card(s, 2)  # deploy one train, then move the brown trains
+    s.set_seed(seed_for_deploy(number))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 1)
+    obs = s.observation(None)
+    assert obs["time_tokens"] == 5 and obs["trains"][t]["node"] == start
+    assert [tr["where"] for tr in obs["trains"][3:6]] == ["depot"] * 3
