@@ -717,3 +717,15 @@ def test_a_starting_point_held_by_train_0_or_train_8_blocks_a_deployment(t, numb
     obs = s.observation(None)
     assert obs["time_tokens"] == 5 and obs["trains"][t]["node"] == start
     assert [tr["where"] for tr in obs["trains"][3:6]] == ["depot"] * 3
+
+
+def test_a_black_train_standing_in_paris_is_not_taken_from_the_depot_again():
+    # rulebook: Отправление поездов (a train is taken from the depot of the colour chosen):
+    # black train 0 stands in Paris, place 0, so the next black train out is train 1
+    s = black_trains()  # train 0 in Paris, train 1 on the line to Marseille
+    top_card(s, DEPLOY_THEN_ANY)
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "paris") and where(s, 2) == ("node", "calais")
+    assert s.observation(None)["trains"][0]["node"] == "paris"
