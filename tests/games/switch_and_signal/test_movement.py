@@ -5,8 +5,8 @@ import pytest
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import PH_ACTIONS, PH_ROUTE
 
-from .helpers import (blank, field_between, move_card, on, put, rig, set_green, set_switch,
-                      track_field, where)
+from .helpers import (blank, field_between, line, move_card, node, on, put, rig, set_green,
+                      set_switch, track_field, where)
 
 
 def test_rule_1_2_move_card_spends_exactly_the_roll():
@@ -189,3 +189,55 @@ def test_rule_2_a_city_costs_one_point(train, roll):
     move_card(s, train, roll)
     assert where(s, train) == ("node", "amsterdam")
     assert s.tokens == 7 and s.phase == PH_ACTIONS
+
+
+@pytest.mark.parametrize("start", ["venice", "calais", "genoa"])  # numbers 2, 6 and 12
+def test_rule_11_running_into_a_train_on_a_starting_point_is_head_on(start):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 and п. 12; the project's reading (docs/games/
+    # switch_and_signal.md, Interpretations 5): a train standing on a starting point faces
+    # into the network, so a train running into it meets it head-on: two tokens for each
+    # point left, the mover to its depot, its good home; the standing train stays
+    s = blank(options={"time_tokens": 10})
+    b = s.board
+    st = node(s, start)
+    far = b.node_ids[b.end_far_node[b.start_end[st]]]
+    put(s, 3, start)
+    put(s, 0, (start, far), toward=start, k=0, good="red")
+    move_card(s, 0, 4)
+    assert where(s, 0) == ("depot",) and where(s, 3) == ("node", start)
+    assert s.tokens == 10 - 2 * 4 and s.goods[2] == 2
+    assert [e["type"] for e in s.events][-2:] == ["head_on", "time_lost"]
+
+
+def test_rule_9_no_choice_in_a_city_whose_only_green_line_is_the_one_arrived_by():
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 9 (a train stops in a city) and Диспетчер (he lets it go
+    # on along a green line): Amsterdam's only green signal faces Brussels, whence the train
+    # came, so the dispatcher has nothing to offer: it stops at once, no time lost
+    from railtable.games.switch_and_signal.rules import CONDUCTOR, LOGISTICIAN
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << CONDUCTOR)
+    assert s.green[field_between(s, "amsterdam", "brussels")]
+    assert not s.green[field_between(s, "amsterdam", "cologne")]
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    move_card(s, 0, 4)
+    assert where(s, 0) == ("node", "amsterdam") and s.phase == PH_ACTIONS and s.tokens == 7
+    assert s.observation(None)["helpers"]["dispatcher"] is False
+
+
+@pytest.mark.parametrize("board, a, city, b", [
+    ("north_america", "oklahoma_city", "dallas", "memphis"),
+    ("central_europe", "brussels", "amsterdam", "cologne")])
+def test_rule_2_a_train_reaching_a_city_with_its_last_point_stops_there(board, a, city, b):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 2 (each space one point) and Особые правила для Северной
+    # Америки / Диспетчер (passing through needs points to go on): with no point left there
+    # is nothing to decide, even with a green way on
+    from railtable.games.switch_and_signal.rules import CONDUCTOR, LOGISTICIAN
+    s = blank(options={"board": board}, helpers_used=board == "north_america")
+    if board == "central_europe":
+        s.helpers = (1 << LOGISTICIAN) | (1 << CONDUCTOR)
+    set_green(s, field_between(s, city, a))
+    set_green(s, field_between(s, city, b))
+    assert s.board.line_len[line(s, a, city)] == 1
+    put(s, 6, (a, city), k=0)  # a one-section line: one point to the city
+    move_card(s, 6, 1)
+    assert where(s, 6) == ("node", city) and s.phase == PH_ACTIONS and s.tokens == 7

@@ -2,7 +2,8 @@
 pile (issue #26)."""
 
 from railtable.games.switch_and_signal import actions as A
-from railtable.games.switch_and_signal.rules import PH_CITY, PH_REVEAL, COUPLER, STATION_MASTER
+from railtable.games.switch_and_signal.rules import (COUPLER, PH_CITY, PH_REVEAL, STATION_MASTER,
+                                                     SWITCHMAN)
 
 from .helpers import (GAME, blank, field_between, move_card, node, put, set_green, top_card,
                       where)
@@ -71,3 +72,55 @@ def test_strelochnik_card_under_the_pile_is_in_every_observation():
     obs = s.observation(0)
     assert "Switchman" in GAME.render_text(obs, "en")
     assert "Стрелочник" in GAME.render_text(obs, "ru")
+
+
+def test_strelochnik_is_not_offered_for_the_last_departure_card():
+    # rulebook: Помощники в Северной Америке, Стрелочник (the card goes under the pile and the
+    # next one is turned): with no card left under it there is no next one, so the last card
+    # is carried out (docs/games/switch_and_signal.md, item 12)
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    s.pile = [9, 10]
+    s.apply(A.END)
+    assert s.phase == PH_REVEAL and s.card == 10
+    s.apply(A.ACCEPT_CARD)
+    s.apply(A.MOVE_COLOUR + 0)  # a multicolour train: black, none on the network
+    s.apply(A.END)
+    # the last card: turned and carried out at once (the multicolour train asks its colour)
+    assert s.card == 9 and s.observation(None)["departure_pile"] == 0
+    assert s.phase != PH_REVEAL and A.SWITCHMAN not in s.legal_actions()
+    assert s.observation(None)["helpers"]["switchman"] is False
+
+
+def test_strelochnik_card_leaves_the_discard_for_the_pile():
+    # rulebook: Помощники в Северной Америке, Стрелочник (the card is put under the pile, not
+    # onto the discards; the next card is turned over)
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 9)
+    nxt = s.pile[-2]
+    s.apply(A.END)
+    assert s.observation(None)["departure_discard"] == [18, 9]
+    s.apply(A.SWITCHMAN)
+    obs = s.observation(None)
+    assert obs["departure_discard"] == [18, nxt]
+    assert obs["departure_pile_bottom"][0]["id"] == GAME.data["departure_cards"][9]["id"]
+
+
+def test_sceptshchik_offers_every_free_starting_point_and_no_taken_one():
+    # rulebook: Помощники в Северной Америке, Сцепщик (the team puts the new train on a
+    # starting point of its choice; one train a place): with black train 0 on the first
+    # starting point (Seattle, 2) and gray train 8 on the last (Miami, 12), the other nine
+    # are offered
+    s = blank(options=NA, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << SWITCHMAN)
+    b = s.board
+    put(s, 0, "seattle")
+    put(s, 8, "miami")
+    assert b.starts[0] == node(s, "seattle") and b.starts[-1] == node(s, "miami")
+    top_card(s, 2)  # deploy one train, then move the brown trains
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 1)
+    offered = {b.node_ids[b.starts[a - A.COUPLER]] for a in s.legal_actions() if a >= A.COUPLER}
+    assert offered == {b.node_ids[n] for n in b.starts} - {"seattle", "miami"}
+    assert A.ROLL_DEPLOY in s.legal_actions()

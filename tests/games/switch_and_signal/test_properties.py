@@ -160,3 +160,81 @@ def test_the_conformance_suite_covers_drawn_location_tokens_in_north_america():
     from tests.conformance.cases import cases
     assert any(c.game_id == GAME.id and ("board", "north_america") in c.options
                and ("location_tokens", "draw_instead_of_dice") in c.options for c in cases())
+
+
+@pytest.mark.parametrize("opts", [None, {"location_tokens": "draw_instead_of_dice",
+                                         "board": "north_america"}])
+def test_a_determinized_world_depends_only_on_what_the_team_knows(opts):
+    # what a search may know: the action deck's order, the departure pile's order under the
+    # cards the switchman put back, and the location tokens' order are hidden; two games
+    # that differ only there give the same sampled world for the same generator
+    s = GAME.new_state(3, 11, opts)
+    s.apply(s.legal_actions()[0])
+    t = s.clone()
+    r = random.Random(5)
+    r.shuffle(t.deck)
+    hidden = t.pile[t.pile_known:]
+    r.shuffle(hidden)
+    t.pile[t.pile_known:] = hidden
+    r.shuffle(t.loc_stack)
+    assert (t.deck, t.pile, t.loc_stack) != (s.deck, s.pile, s.loc_stack)
+    for k in range(5):
+        d, e = s.determinize(0, random.Random(k)), t.determinize(0, random.Random(k))
+        assert (d.deck, d.pile, d.loc_stack) == (e.deck, e.pile, e.loc_stack)
+
+
+@pytest.mark.parametrize("removed", [3, 6])
+def test_a_determinized_pile_may_hold_any_card_not_seen(removed):
+    # rulebook: ПОДГОТОВКА К ИГРЕ (some departure cards go back to the box unseen): a sampled
+    # pile draws from every card the team has not seen, boxed ones included (card 0 and
+    # card 17 too), never from one turned over
+    s = GAME.new_state(2, 4, {"removed_departure_cards": removed})
+    s.apply(A.END)
+    seen = set(s.observation(None)["departure_discard"])
+    unseen = set(range(18)) - seen
+    found = set()
+    for k in range(60):
+        d = s.determinize(1, random.Random(k))
+        assert len(d.pile) == len(s.pile) and not set(d.pile) & seen
+        found |= set(d.pile)
+    assert found == unseen
+
+
+def test_a_determinized_world_rolls_its_own_dice():
+    # what a search may know: the next movement roll is not known in advance (ПРАВИЛА
+    # ДВИЖЕНИЯ п. 1, the die is rolled when the train moves), so sampled worlds roll anew
+    from .helpers import blank, put, rig
+    s = blank()
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    rig(s, 0, 5)
+    rolls = set()
+    for k in range(12):
+        d = s.determinize(0, random.Random(k))
+        d.apply(A.PLAY + 14)
+        rolls.add(next(e["roll"] for e in d.events if e["type"] == "roll"))
+    assert len(rolls) > 1
+
+
+@pytest.mark.parametrize("placed_first", [1, 2])
+def test_location_tokens_a_determinized_world_places_the_first_trains_with_the_first_tokens(
+        placed_first):
+    # rulebook: Отказ от кубиков отправления (three of the eleven tokens place the first
+    # black, brown and gray trains; the other stack is shuffled apart): in every sampled
+    # world the trains still to place take the first tokens still face down, none of them
+    # the number of a starting point already taken, so the stack stays whole
+    s = GAME.new_state(3, 8, DRAW_NA)
+    for _ in range(placed_first):
+        s.apply(A.ROLL_DEPLOY)
+    numbers = s.observation(0)["starting_numbers"]
+    taken = {numbers[t["node"]] for t in s.observation(0)["trains"] if t["where"] == "start"}
+    assert len(taken) == placed_first
+    for k in range(30):
+        d = s.determinize(0, random.Random(k))
+        placed = []
+        for _ in range(3 - placed_first):
+            d.apply(A.ROLL_DEPLOY)
+            placed += [e["number"] for e in d.events if e["type"] == "deploy_roll"]
+        obs = d.observation(0)
+        assert obs["location_tokens_left"] == 11
+        assert not taken & set(placed)
+        assert len({obs["trains"][t]["node"] for t in (0, 3, 6)}) == 3

@@ -499,3 +499,233 @@ def test_the_clock_running_out_on_the_last_card_is_announced():
     move_card(s, 0, 2)
     assert {"type": "game_over", "reason": s.result().reason, "to": None} in s.events
     assert s.result().reason == "clock_ran_out"
+
+
+# ------------------------------------------------ seed 43's leftovers, examined with seed 50
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_no_way_in_the_distance_table_runs_through_a_starting_point(board):
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 12 (a train reaching a starting point leaves the network):
+    # a train on the last section before any starting point, heading into it, reaches no
+    # other place; the distance table the bots plan with says no way (99 or more, as they
+    # read it), and the starting point itself one point away. Every starting point of the
+    # board: number 2 and number 12 included
+    s = blank(options={"board": board})
+    b = s.board
+    assert len(b.starts) == 11
+    for st in b.starts:
+        e = b.start_end[st]
+        cell, head = b.end_cell[e], -b.end_head[e]  # on the line's first section, inbound
+        state = 2 * cell + (head > 0)
+        assert b.dist_to[st][state] == 1
+        for n in b.dist_to:
+            if n != st:
+                assert b.dist_to[n][state] >= 99, (b.node_ids[st], b.node_ids[n])
+
+
+@pytest.mark.parametrize("good", ["yellow", "blue", "white"])
+def test_north_america_ten_goods_a_port_takes_one_extra_good_only(good):
+    # rulebook: Как усложнить игру (10 goods: one more good to each port) with Особые правила
+    # для Северной Америки (a port takes a good it lacks): New York, holding one of each
+    # colour and one extra yellow, takes no further good of a colour it has; the train stops
+    # there like in a city, keeping its load, no time lost
+    s = north_america(([0, 0, 0, 0], [2, 1, 1, 1]), ten_goods=True)
+    put(s, 0, ("philadelphia", "new_york"), good=good)
+    move_card(s, 0, 2)
+    assert where(s, 0) == ("node", "new_york") and s.tgood[0] == GOODS.index(good)
+    ny = s.observation(None)["delivered"][1]
+    assert ny == {"port": "new_york", "goods": {"yellow": 2, "blue": 1, "red": 1, "white": 1}}
+    assert s.tokens == 7 and not s.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_result_credits_each_seat_with_its_deliveries_and_counts_the_time_lost(players):
+    # rulebook: КОНЕЦ ИГРЫ (the eighth good in the port ends the game: the team wins
+    # together); the result shows the team's goods as every seat's score, and per seat the
+    # goods it delivered (the last seat here), the tokens lost and the cards left
+    s = blank(players=players)
+    s.delivered[0] = [2, 2, 2, 0]
+    s.goods = [0, 0, 0, 2]
+    last = players - 1
+    # the last seat first loses three tokens at a red signal, then delivers white twice
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 1, ("reims", "strasbourg"), k=0)
+    s.active = last
+    cards = len(s.pile)
+    move_card(s, 1, 3)
+    for t in (3, 6):
+        put(s, t, ("lyon", "marseille"), k=0, good="white")
+        move_card(s, t, 2)
+    r = s.result()
+    assert s.is_terminal() and r.winners == tuple(range(players))
+    assert r.scores == (8.0,) * players
+    for p in range(players):
+        assert r.details[p] == {"goods_delivered_team": 8, "goods_delivered": 2 if p == last else 0,
+                                "won": True, "time_tokens_lost": 3,
+                                "departure_cards_left": cards}
+
+
+def test_a_second_disc_in_a_city_may_leave_it_but_the_last_may_not():
+    # rulebook: Установка семафора (every city keeps at least one signal disc) with Как
+    # сделать игру легче (one more signal disc): Paris holding two discs may give one to any
+    # red field, even another city's; its last one then moves only within Paris
+    s = blank(options={"extra_signal": True})
+    calais, reims = field_between(s, "paris", "calais"), field_between(s, "paris", "reims")
+    cologne = field_between(s, "amsterdam", "cologne")
+    set_green(s, reims)
+    assert len(s.observation(None)["signals"]) == 9
+    s.apply(A.PLAY + 0)
+    s.apply(A.FIELD_FROM + calais)
+    red = [f for f in range(s.board.num_fields) if f not in s.observation(None)["signals"]]
+    assert sorted(a - A.FIELD_TO for a in s.legal_actions()) == red
+    s.apply(A.FIELD_TO + cologne)
+    s.apply(A.PLAY + 0)
+    s.apply(A.FIELD_FROM + reims)
+    paris = set(s.board.city_fields[node(s, "paris")])
+    assert {a - A.FIELD_TO for a in s.legal_actions()} == paris - {reims}
+
+
+def test_the_conductor_may_keep_any_colour_of_a_card_moving_every_train():
+    # rulebook: ВНИМАНИЕ! (three multicolour trains: every train on the network moves) and
+    # Помощники из Центральной Европы, Начальник поезда (every train of one colour stays
+    # still): black and gray are on the network, brown is not
+    from railtable.games.switch_and_signal.rules import DISPATCHER, LOGISTICIAN
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 7, ("lyon", "marseille"), k=0)
+    top_card(s, MOVE_ALL)
+    s.apply(A.END)
+    assert s.legal_actions() == [A.CONDUCTOR + 0, A.CONDUCTOR + 2, A.TRAIN + 0, A.TRAIN + 7]
+    rig(s, 0, 2)
+    s.apply(A.CONDUCTOR + 2)
+    # the gray train stays; the black one, the only one left, moves at once
+    assert on(s, 7, "lyon", "marseille", 0) and where(s, 0) == ("node", "amsterdam")
+    assert s.phase == PH_ACTIONS
+
+
+@pytest.mark.parametrize("a, says", [
+    (-1, "-1 is not an action of Switch & Signal"),
+    (A.NUM_ACTIONS, f"{A.NUM_ACTIONS} is not an action of Switch & Signal"),
+    ("1", "'1' is not an action of Switch & Signal"),
+    (A.STOP, "'Stop in the city' is not allowed now (the team is deciding: actions)"),
+    (A.NUM_ACTIONS - 1, "is not allowed now (the team is deciding: actions)")])
+def test_a_refused_action_says_why(a, says):
+    # the engine contract (docs/developing.md): an illegal action changes nothing and says
+    # whether it is no action of the game at all (below 0, from NUM_ACTIONS on, not a whole
+    # number) or one the team may not take now, naming the decision being made
+    from railtable.engine.game import IllegalAction
+    from .helpers import snapshot
+    s = blank()
+    before = snapshot(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(a)
+    assert says in str(err.value)
+    assert snapshot(s) == before
+
+
+def test_a_refused_action_names_the_decision_being_made():
+    # as above, during a move: the team is choosing the line out of Paris
+    from railtable.engine.game import IllegalAction
+    s = blank()
+    put(s, 0, "paris")
+    set_green(s, field_between(s, "paris", "reims"))
+    rig(s, 0, 2)
+    s.apply(A.PLAY + 14)
+    with pytest.raises(IllegalAction, match=r"the team is deciding: route\)"):
+        s.apply(A.END)
+
+
+def test_loading_is_offered_in_each_trade_city_with_goods_only():
+    # rulebook: Загрузка поезда (an empty train standing in a trade city takes a good of its
+    # colour for any one card): each of the four cities; not in an emptied city, not in the
+    # port, not on a starting point, not for a loaded train
+    s = blank()
+    for t, city in enumerate(["amsterdam", "paris", "nuernberg", "berlin"]):
+        put(s, t, city)
+    put(s, 4, "marseille")
+    put(s, 5, "calais")
+    legal = s.legal_actions()
+    loads = sorted({(a - A.LOAD) // 3 for a in legal if A.LOAD <= a < A.COUPLER})
+    assert loads == [0, 1, 2, 3]
+    for t, good in enumerate(GOODS):
+        c = s.clone()
+        c.apply(A.LOAD + 3 * t + 1)
+        obs = c.observation(None)
+        assert obs["trains"][t]["good"] == good
+        assert obs["goods"][TRADE_CITY[good]]["count"] == 1
+        assert obs["hands"][0] == {"signal": 3, "switch": 2, "move_train": 3}
+        assert not any(A.LOAD + 3 * t <= a < A.LOAD + 3 * t + 3 for a in c.legal_actions())
+    s.goods[GOODS.index("blue")] = 0  # Paris emptied
+    s._legal = None
+    assert sorted({(a - A.LOAD) // 3 for a in s.legal_actions()
+                   if A.LOAD <= a < A.COUPLER}) == [0, 2, 3]
+
+
+def test_no_move_card_may_be_played_with_no_train_on_the_network():
+    # rulebook: Передвижение поезда (the card moves a train on the network): with every train
+    # in its depot only signals and switches may be played, singly or as a pair
+    s = blank()
+    legal = s.legal_actions()
+    assert not any(A.PLAY + 14 <= a < A.PLAY + 21 for a in legal)
+    assert all(A.PLAY + p * 7 + slot in legal for p in (0, 1) for slot in range(7))
+    put(s, 8, "paris")
+    assert all(A.PLAY + 14 + slot in s.legal_actions() for slot in range(7))
+
+
+@pytest.mark.parametrize("delivered, good, won", [([3, 3, 3, 0], "white", False),
+                                                  ([3, 3, 2, 1], "white", True),
+                                                  ([1, 3, 3, 2], "yellow", True),
+                                                  ([0, 3, 3, 3], "yellow", False)])
+def test_ten_goods_need_two_of_each_colour_as_well(delivered, good, won):
+    # rulebook: Как усложнить игру (ten goods: three cubes of each colour, two of each to
+    # the port and two more): ten goods in Marseille with a colour short of two do not win
+    s = blank(options={"ten_goods": True})
+    s.delivered[0] = list(delivered)
+    s.goods = [3 - d for d in delivered]
+    put(s, 0, ("lyon", "marseille"), k=0, good=good)
+    move_card(s, 0, 2)
+    assert s.is_terminal() is won and sum(s.delivered[0]) == sum(delivered) + 1
+
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_every_city_and_port_is_reachable_from_every_starting_point_in_the_distance_table(board):
+    # rulebook: Игровое поле (one connected network: a train deployed on any starting point
+    # can reach every trade city and port, switches and signals allowing); the bots' distance
+    # table finds a way (under 99) from each starting point to each of them, and from each
+    # city to each other
+    s = blank(options={"board": board})
+    b = s.board
+    for n in b.cities:
+        dist = b.dist_to[n]
+        for st in b.starts + [c for c in b.cities if c != n]:
+            d = dist[2 * b.node_cell[st]]
+            assert 0 < d < 99, (b.node_ids[st], b.node_ids[n], d)
+
+
+@pytest.mark.parametrize("t, number, start", [(0, 2, "venice"), (8, 12, "genoa")])
+def test_a_starting_point_held_by_train_0_or_train_8_blocks_a_deployment(t, number, start):
+    # rulebook: Отправление поездов (a starting point already taken: no train is placed and
+    # two time tokens are lost): the first and the last train, on starting points 2 and 12
+    s = blank()
+    put(s, t, start)
+    assert s.number_start[number] == node(s, start)
+    top_card(s, 2)  # deploy one train, then move the brown trains
+    s.set_seed(seed_for_deploy(number))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 1)
+    obs = s.observation(None)
+    assert obs["time_tokens"] == 5 and obs["trains"][t]["node"] == start
+    assert [tr["where"] for tr in obs["trains"][3:6]] == ["depot"] * 3
+
+
+def test_a_black_train_standing_in_paris_is_not_taken_from_the_depot_again():
+    # rulebook: Отправление поездов (a train is taken from the depot of the colour chosen):
+    # black train 0 stands in Paris, place 0, so the next black train out is train 1
+    s = black_trains()  # train 0 in Paris, train 1 on the line to Marseille
+    top_card(s, DEPLOY_THEN_ANY)
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "paris") and where(s, 2) == ("node", "calais")
+    assert s.observation(None)["trains"][0]["node"] == "paris"

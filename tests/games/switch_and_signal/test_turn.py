@@ -9,7 +9,7 @@ from railtable.games.switch_and_signal.rules import (
     PH_SETUP_SWITCH, PH_SETUP_TRACK, STATION_MASTER, SWITCHMAN)
 
 from .helpers import (GAME, blank, cell_of, field_between, move_card, node, on, put, rig,
-                      seed_for_deploy, set_green, top_card, track_field, where)
+                      seed_for_deploy, set_green, set_switch, top_card, track_field, where)
 
 
 # -- the clock (rulebook: Жетоны времени) ------------------------------------------------------
@@ -498,3 +498,237 @@ def test_every_place_on_both_boards_has_a_name_in_both_languages_and_no_name_is_
               for n in json.loads((folder / "boards" / f"{board}.json").read_text())["nodes"]}
     for lang in ("ru", "en"):
         assert set(i18n[lang]["nodes"]) == places, lang
+
+
+@pytest.mark.parametrize("board", ["central_europe", "north_america"])
+def test_random_layout_may_draw_every_setting_and_signal_field(board):
+    # rulebook: ПОДГОТОВКА К ИГРЕ, ВАЖНО! (later games: the team lays the discs out under the
+    # placement rules); layout="random", the project's addition, draws such a layout
+    # (docs/games/switch_and_signal.md): over 60 games every
+    # setting of every junction (the first and the last included) and every signal field of
+    # every city and of the track turns up, and each layout is legal
+    opts = {"board": board, "layout": "random"}
+    b = GAME.boards[board]
+    settings, fields = set(), set()
+    for seed in range(60):
+        s = GAME.new_state(2, seed, opts)
+        obs = s.observation(None)
+        for j, open_ in obs["switches"].items():
+            settings.add((j, tuple(sorted(open_))))
+        fields.update(obs["signals"])
+        assert all(n == 1 for n in s.city_discs)
+        assert sum(1 for f in b.track_fields if s.green[f]) == 3
+    want = {(b.node_ids[n], tuple(sorted(b.node_ids[b.end_far_node[b.node_ends[n][i]]]
+                                         for i in conf)))
+            for j, n in enumerate(b.junctions) for conf in b.junction_configs[j]}
+    assert settings == want
+    assert fields == set(range(b.num_fields))
+
+
+def test_random_layout_with_the_extra_signal_lays_nine_discs():
+    # rulebook: Как сделать игру легче (one more signal disc) with the random layout: the
+    # ninth disc lies on a field still red, anywhere, and the game starts with the start card
+    fields = set()
+    for seed in range(30):
+        s = GAME.new_state(2, seed, {"layout": "random", "extra_signal": True})
+        obs = s.observation(None)
+        assert len(obs["signals"]) == 9 and obs["departure_card"]["id"] == "start"
+        fields.update(obs["signals"])
+    assert len(fields) == s.board.num_fields
+
+
+def test_a_blocked_deployment_on_the_last_card_that_empties_the_clock_ends_the_game():
+    # rulebook: Отправление поездов (an occupied starting point costs two time tokens) and
+    # КОНЕЦ ИГРЫ (a departure card to box and none left: the team loses at once): the rest
+    # of the card (moving the black trains) is not carried out
+    s = blank()
+    put(s, 6, "calais")
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    s.pile = [1]  # deploy one train, then move the black trains
+    s.tokens = 2
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    obs = s.observation(None)
+    assert s.is_terminal() and obs["phase"] == "over" and s.legal_actions() == []
+    assert s.result().reason == "clock_ran_out" and s.result().winners == ()
+    assert on(s, 1, "brussels", "amsterdam", 0)
+    assert [e["type"] for e in s.events][-2:] == ["deploy_blocked", "game_over"]
+
+
+def test_a_train_emptying_the_clock_on_the_last_card_ends_the_game_before_the_next_train():
+    # rulebook: КОНЕЦ ИГРЫ (the team loses at once when a departure card must be boxed and
+    # none is left): the second black train of the card does not move
+    s = blank()
+    s.pile = [9]  # the last card: a multicolour train
+    s.tokens = 2
+    set_green(s, track_field(s, "reims", "strasbourg"), False)
+    put(s, 0, ("reims", "strasbourg"), k=0)
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+    rig(s, 0, 3)
+    s.apply(A.TRAIN + 0)
+    assert s.is_terminal() and s.observation(None)["phase"] == "over"
+    assert s.result().reason == "clock_ran_out"
+    assert on(s, 1, "brussels", "amsterdam", 0)
+
+
+# -- each helper once a game (rulebook: Помощники: a helper used is turned face down) -------
+
+def test_the_conductor_is_not_offered_once_used():
+    # rulebook: Помощники из Центральной Европы, Начальник поезда (once a game)
+    s = blank(helpers_used=False)
+    s.helpers = (1 << LOGISTICIAN) | (1 << DISPATCHER) | (1 << CONDUCTOR)
+    put(s, 0, ("brussels", "amsterdam"), k=0)
+    put(s, 1, "calais")
+    top_card(s, 9)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+
+
+def test_the_station_master_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Дежурная по станции (once a game)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << COUPLER) | (1 << STATION_MASTER)
+    put(s, 0, "seattle")
+    put(s, 1, "miami")
+    top_card(s, 9)
+    s.apply(A.END)
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1]
+
+
+def test_the_coupler_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Сцепщик (once a game): the dice decide
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << SWITCHMAN) | (1 << STATION_MASTER) | (1 << COUPLER)
+    top_card(s, 3)
+    s.set_seed(seed_for_deploy(2))
+    s.apply(A.END)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "seattle")
+    assert not any(e["type"] == "helper" for e in s.events)
+
+
+def test_the_switchman_is_not_offered_once_used():
+    # rulebook: Помощники в Северной Америке, Стрелочник (once a game)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    s.helpers = (1 << STATION_MASTER) | (1 << COUPLER) | (1 << SWITCHMAN)
+    top_card(s, 9)
+    s.apply(A.END)
+    assert s.card == 9 and s.phase == PH_MOVE_COLOUR
+
+
+@pytest.mark.parametrize("name, low, high", [("time_tokens", 7, 10),
+                                             ("removed_departure_cards", 0, 6)])
+def test_the_difficulty_options_stay_within_the_rulebooks_range(name, low, high):
+    # rulebook: Регулировка уровня сложности (7 time tokens, up to 10 to make it easier; 3
+    # departure cards removed, none to six): both ends allowed, one beyond refused
+    from railtable.engine.game import OptionsError
+    for v in (low, high):
+        GAME.new_state(2, 1, {name: v})
+    for v in (low - 1, high + 1):
+        with pytest.raises(OptionsError):
+            GAME.new_state(2, 1, {name: v})
+    s = GAME.new_state(2, 1)
+    assert (s.opts.time_tokens, s.opts.removed_departure_cards) == (7, 3)
+    assert (s.opts.extra_signal, s.opts.ten_goods) == (False, False)
+
+
+def test_difficulty_levels_are_the_documented_ones():
+    # rulebook: Регулировка уровня сложности (easier: an extra signal disc, 1 or 0 cards
+    # removed, 8-10 time tokens; harder: 1-3 more cards removed, 10 goods); the levels as
+    # docs/games/switch_and_signal.md tabulates them
+    got = {name: GAME.parse_options(o) for name, o in GAME.difficulty_levels()}
+    want = {"easiest": (0, 10, True, False), "easier": (1, 8, True, False),
+            "easy": (2, 7, True, False), "standard": (3, 7, False, False),
+            "harder": (4, 7, False, False), "hard": (5, 7, False, False),
+            "hardest": (6, 7, False, True)}
+    assert list(got) == list(want)
+    assert {n: (o.removed_departure_cards, o.time_tokens, o.extra_signal, o.ten_goods)
+            for n, o in got.items()} == want
+    assert all(o.board == "central_europe" and o.layout == "first_game" for o in got.values())
+
+
+def test_north_america_offers_none_of_the_central_european_helpers():
+    # rulebook: Помощники в Северной Америке (this side has its own three helpers: switchman,
+    # station master, coupler): with none used, a move has no reroll (logistician), no
+    # colour kept still (conductor) and a city passed without a dispatcher
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    set_green(s, field_between(s, "dallas", "oklahoma_city"))
+    set_green(s, field_between(s, "dallas", "memphis"))
+    put(s, 0, ("oklahoma_city", "dallas"), k=0)
+    put(s, 1, "miami")
+    top_card(s, 10)
+    s.apply(A.END)
+    s.apply(A.ACCEPT_CARD)  # the switchman not called: the card (a multicolour train) stands
+    s.apply(A.MOVE_COLOUR + 0)
+    assert s.legal_actions() == [A.TRAIN + 0, A.TRAIN + 1, A.HOLD + 0, A.HOLD + 1]
+    rig(s, 0, 3)
+    s.apply(A.TRAIN + 0)
+    assert s.phase == PH_CITY  # rolled and run at once: no reroll offered
+    legal = s.legal_actions()
+    assert A.STOP in legal and A.DISPATCHER not in legal and A.LOGISTICIAN not in legal
+    assert all(a == A.STOP or a >= A.ROUTE for a in legal)
+
+
+def test_central_europe_offers_none_of_the_north_american_helpers():
+    # rulebook: Помощники из Центральной Европы (logistician, dispatcher, conductor): with
+    # none used, a departure card is carried out (no switchman), a deployment is rolled (no
+    # coupler) and trains to move may not be held (no station master)
+    s = blank(helpers_used=False)
+    put(s, 1, ("brussels", "amsterdam"), k=0)
+    put(s, 2, ("lyon", "marseille"), k=0)
+    top_card(s, 1)  # deploy one train, then move the black trains
+    s.set_seed(seed_for_deploy(6))
+    s.apply(A.END)
+    assert s.phase == PH_DEPLOY_COLOUR
+    s.apply(A.DEPLOY_COLOUR + 0)
+    assert where(s, 0) == ("node", "calais")
+    assert s.legal_actions() == [A.CONDUCTOR + 0, A.TRAIN + 0, A.TRAIN + 1, A.TRAIN + 2]
+
+
+def test_a_loss_beyond_a_full_clock_boxes_a_card_each_time_it_empties():
+    # rulebook: Жетоны времени (each time the last token goes, the top departure card goes to
+    # the box and the clock is filled again) with ПРАВИЛА ДВИЖЕНИЯ п. 11 (two tokens a point
+    # left): a head-on meeting with 5 points left costs 10; with 2 on the clock: 2, then a
+    # full 7, then 1 of the next 7
+    s = blank()
+    s.tokens = 2
+    pile = len(s.pile)
+    set_switch(s, "rennes", "brest", "paris")
+    put(s, 3, ("brest", "rennes"), toward="rennes", k=1)
+    put(s, 0, ("rennes", "paris"), toward="rennes", k=0)
+    move_card(s, 0, 5)
+    assert [e["type"] for e in s.events].count("departure_boxed") == 2
+    obs = s.observation(None)
+    assert obs["departure_pile"] == pile - 2 and obs["time_tokens"] == 6
+    assert s.result().details[0]["time_tokens_lost"] == 10 and not s.is_terminal()
+
+
+def test_two_to_four_players():
+    # rulebook: Состав игры (for 2-4 players) and ПОДГОТОВКА К ИГРЕ п. 9 (five action cards
+    # dealt to each player)
+    for n in (2, 3, 4):
+        s = GAME.new_state(n, 1)
+        assert [sum(h.values()) for h in s.observation(None)["hands"]] == [5] * n
+    from railtable.engine.game import OptionsError
+    for n in (1, 5):
+        with pytest.raises(OptionsError, match="2-4 players"):
+            GAME.new_state(n, 1)
+
+
+def test_the_coupler_used_leaves_the_other_helpers_to_use():
+    # rulebook: Помощники в Северной Америке, Сцепщик (each helper once a game; the coupler's
+    # use turns only his own card)
+    s = blank(options={"board": "north_america"}, helpers_used=False)
+    top_card(s, 3)  # deploy one train, then move the gray trains
+    s.apply(A.END)
+    s.apply(A.ACCEPT_CARD)
+    s.apply(A.DEPLOY_COLOUR + 0)
+    s.apply(A.COUPLER + s.board.starts.index(node(s, "seattle")))
+    assert s.observation(None)["helpers"] == {"switchman": False, "station_master": False,
+                                              "coupler": True}
