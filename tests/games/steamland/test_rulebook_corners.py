@@ -1892,3 +1892,114 @@ def test_a_dead_end_takes_weapons_and_tasks_back_to_their_piles_and_the_log_says
     obs = player(s, 2)
     assert obs["cell"] == CENTER and obs["weapons"] == [] and obs["tasks"] == []
     assert s.wdeck[0] == knife and s.qdeck[0] == t and obs["money"] == 0
+
+
+@pytest.mark.parametrize("d", range(6))
+def test_a_tile_turned_over_in_any_direction_has_a_road_back(d):
+    # rulebook: 5. Карта (the map grows as players walk out of it) and 6. Перемещение по
+    # карте (along the roads): a plain road (edges 0, 2, 3 before turning) laid to the
+    # d side is turned so that a road meets the edge crossed, and the player walks in
+    s = ready()
+    c = open_cell(s)
+    lay(s, c, "stone_cross")
+    turn_of(s, 0, c)
+    top_tile(s, "stone_road")
+    q = G.nb[c * 6 + d]
+    s.apply(A.MOVE + d)
+    back = (d + 3) % 6
+    assert s.roads[q] >> back & 1 and bin(s.roads[q]).count("1") == 3
+    assert player(s, 0)["cell"] == q and s.observation(0)["movement"] == 7
+    shown = events_of(s, "reveal")[0]
+    assert shown["cell"] == q and shown["roads"] == s.roads[q] and shown["gaps"] == 0
+
+
+def test_armour_lowers_a_creatures_total():
+    # rulebook: 13. Схватка (the creature's roll plus its strength, less what the player's
+    # items take off): the steam armour 1 against the golem's 3
+    s = ready()
+    c, golem = creature_here(s, 0, "coal_golem")
+    give_item(s, 0, "steam_armour")
+    force(s, dice(4, 2))
+    s.apply(A.ATTACK_HERE)
+    assert events_of(s, "fight_roll")[0]["totals"] == [4, 2 + 3 - 1]
+
+
+@pytest.mark.parametrize("key, head, done", [
+    ("trophy", "brass_scorpion", True), ("trophy", "swamp_toad", False),
+    ("swamp_terror", "water_serpent", True), ("swamp_terror", "coal_golem", False),
+    ("pest_control", "lava_elemental", True)])
+def test_a_hunt_task_wants_a_head_of_at_least_its_strength(key, head, done):
+    # rulebook: 8. Задания (some tasks need a creature beaten); the cards: a trophy of
+    # strength 3 or more, the terror of the swamps 4 or more, pest control any creature
+    # (strengths as printed on the creature cards)
+    s = ready()
+    walk_into(s, 0, CITY[1])
+    t = task(s, key)
+    s.tasks[0] = [t]
+    s.heads[0] = [creature(s, head)]
+    s.apply(A.MOVE + 0)
+    assert (player(s, 0)["tasks_done"] == 1) is done
+    assert player(s, 0)["heads"] == s.heads[0] and len(s.heads[0]) == 1
+
+
+def test_a_dragon_with_nowhere_to_go_is_not_offered_for_a_push():
+    # rulebook: 12. Существа (the dragon moves to a neighbouring hex); with every
+    # neighbour in the fog there is nowhere to push it
+    s = ready()
+    c = open_cell(s)
+    lay(s, c, "stone_cross")
+    s._place(creature(s, "dragon_4"), c)
+    force(s, *rolls(4))
+    s.apply(A.END)
+    assert s.current_player() == 1 and s.phase == R.PH_TURN and not s.pend
+    assert s.observation(1)["roll"] == 4 and s.observation(1)["pending"] is None
+
+
+@pytest.mark.parametrize("where, phrase", [
+    ("shop", "during the equipment purchase"), ("market", "during buying from the display"),
+    ("turn", "during your turn"), ("fight", "during this fight decision")])
+def test_an_illegal_action_is_refused_with_the_decision_named(where, phrase):
+    # the engine contract (docs/developing.md): an illegal action raises IllegalAction with
+    # a reason a person can read, naming the decision being made
+    from railtable.engine import IllegalAction
+    if where == "shop":
+        s = G.new_state(3, 7)
+    else:
+        s = ready()
+        if where == "market":
+            at(s, 0, "market")
+            s.apply(A.OPEN_ITEMS)
+        elif where == "fight":
+            s.pos = [CENTER, CENTER, CENTER]
+            s._legal = None
+            s.apply(A.CHALLENGE + 1)  # seat 2 is asked whether it joins
+    with pytest.raises(IllegalAction, match=phrase):
+        s.apply(A.STEAL)
+
+
+def test_the_observation_shows_the_actions_used_this_turn():
+    # rulebook: 6. Перемещение по карте (each kind of action once a turn)
+    s = ready()
+    at(s, 0, "tavern")
+    assert s.observation(0)["used"] == 0
+    s.apply(A.TAKE_TASK)
+    assert s.observation(1)["used"] == R.U_TASK
+
+
+def test_on_a_level_duel_roll_both_players_may_play_a_cog_challenger_first():
+    # rulebook: 13. Схватка (after the roll a player may use the items that change it): on a
+    # level roll neither is ahead, so each may
+    s = ready()
+    s.pos = [CENTER, CENTER, FAR]
+    give_item(s, 0, "lucky_cog")
+    cog = give_item(s, 1, "lucky_cog")
+    force(s, dice(3, 3))
+    s.apply(A.CHALLENGE + 1)
+    assert s.current_player() == 0 and s.legal_actions() == [A.USE_COG, A.NO_COG]
+    s.apply(A.NO_COG)
+    assert s.current_player() == 1 and s.legal_actions() == [A.USE_COG, A.NO_COG]
+    s.apply(A.USE_COG)
+    assert {"type": "cog", "player": 1, "item": cog, "totals": [3, 5], "reveal": True,
+            "to": None} in s.events
+    assert {"type": "fight_end", "player": 0, "opponent": 1, "creature": -1, "won": False,
+            "to": None} in s.events
