@@ -1078,6 +1078,7 @@ def test_beating_a_creature_without_a_reward_brings_no_item():
     force(s, dice(6, 1))
     s.apply(A.ATTACK_HERE)
     assert player(s, 0)["items"] == [] and not events_of(s, "draw_item")
+    assert not events_of(s, "loot")  # nothing lay on the hex: no loot to announce
 
 
 def test_beating_a_dragon_counts_it_and_takes_it_off_the_map():
@@ -1639,6 +1640,8 @@ def hidden_table():
     common = task(s, "reconnaissance")
     s.common = [common]
     s.target[common] = (1 << 1) | (1 << 4)
+    for t in range(len(G.q_kind)):  # seat 1 has been in city 3 with every task it held
+        s.prog[t * 3 + 1] |= 1 << 3
     return s, mine, shown, t0, common
 
 
@@ -2003,3 +2006,142 @@ def test_on_a_level_duel_roll_both_players_may_play_a_cog_challenger_first():
             "to": None} in s.events
     assert {"type": "fight_end", "player": 0, "opponent": 1, "creature": -1, "won": False,
             "to": None} in s.events
+
+
+# ---------------------------------------------------------------- the log, more
+
+def test_a_new_game_announces_its_table_and_the_equipment_on_display():
+    # rulebook: 4. Начало игры (the items and weapons of the purchase lie face up)
+    s = G.new_state(4, 9, {"level": "master"})
+    assert s.events == [{"type": "setup", "players": 4, "level": "master",
+                         "shop_items": list(s.sh_items), "shop_weapons": list(s.sh_weap),
+                         "to": None}]
+    shop = s.observation(2)["shop"]
+    assert [x["card"] for x in shop["items"]] == s.sh_items
+    assert [x["card"] for x in shop["weapons"]] == s.sh_weap
+    assert [x["value"] for x in shop["weapons"]] == [500] * 4  # steam pistols
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_the_end_of_a_turn_is_announced(seat):
+    # rulebook: 6. Перемещение по карте (each player in turn; a player may stop moving)
+    s = ready()
+    turn_of(s, seat, CENTER)
+    s.apply(A.END)
+    assert s.events[0] == {"type": "end_turn", "player": seat, "to": None}
+
+
+def test_an_urgent_errand_with_no_task_left_gives_nothing():
+    # rulebook: 7. События (an event task comes from the pile); with none left, nothing
+    s, c, e = event_turn(R.V_TASK)
+    s.qdeck = []
+    go(s, 1)
+    assert s.current_player() == 1 and s.phase == R.PH_TURN and s.tasks[1] == []
+    assert not events_of(s, "take_task")
+
+
+def test_a_creature_attack_hex_with_no_creature_left_is_simply_entered():
+    # rulebook: 12. Существа (a creature appears on a revealed attack hex, from the pile);
+    # with the pile empty the player walks in
+    s = ready()
+    top_tile(s, "creature_attack")
+    s.cdeck = []
+    s.apply(A.MOVE + 0)
+    assert not s.fk and player(s, 0)["cell"] == G.nb[CENTER * 6 + 0]
+    assert not events_of(s, "creature_appears")
+
+
+def test_at_the_professor_level_a_plain_creature_appears_once_the_dragons_are_gone():
+    # rulebook: 4. Начало игры (Профессор: a dragon appears on revealed attack hexes);
+    # docs/games/steamland.md: a normal creature once the dragons' pile is empty
+    s = ready(level="professor")
+    top_tile(s, "creature_attack")
+    s.ddeck = []
+    rat = creature(s, "steam_rat")
+    s.cdeck.append(rat)
+    s.apply(A.MOVE + 0)
+    assert {"type": "creature_appears", "cell": G.nb[CENTER * 6 + 0], "creature": rat,
+            "reveal": True, "to": None} in s.events
+    assert s.fk and s.fc == rat
+
+
+def test_the_losers_of_a_duel_with_a_helper_give_the_winner_one_item_each():
+    # rulebook: 14. Участие в поединке (Boris helps Vasily and they lose: each loses an item
+    # to Anton); the winner chooses the item of a loser with several, and receives the lone
+    # item of the other without being asked
+    s = ready()
+    s.pos = [CENTER, CENTER, CENTER]
+    give_item(s, 0, "elixir")
+    held = [give_item(s, 1, k) for k in ("tea_chest", "pocket_watch")]
+    helper = give_item(s, 2, "gold_nugget")
+    s.apply(A.CHALLENGE + 1)
+    force(s, dice(6, 1, 1))
+    s.apply(A.JOIN_B)
+    assert s.current_player() == 0 and s.legal_actions() == [A.PICK, A.PICK + 1]
+    s.apply(A.PICK + 1)
+    assert sorted(x >> 1 for x in s.items[0][1:]) == sorted([held[1], helper])
+    assert len(s.items[0]) == 3 and s.items[2] == [] and [x >> 1 for x in s.items[1]] == held[:1]
+    assert s.current_player() == 0 and s.phase == R.PH_TURN and not s.pend
+
+
+# ---------------------------------------------------------------- 6. once a turn, each kind
+
+KINDS = {  # a kind of action: the first action of its range
+    "take": A.TAKE_TASK, "drop": A.DROP_TASK, "buy_items": A.OPEN_ITEMS,
+    "buy_weapons": A.OPEN_WEAPONS, "sell_item": A.SELL_ITEM, "sell_weapon": A.SELL_WEAPON,
+    "sell_head": A.SELL_HEAD, "gamble": A.GAMBLE, "steal": A.STEAL, "potion": A.POTION,
+    "duel": A.CHALLENGE + 1, "exchange": A.OFFER + 1}
+PLACES = {  # rulebook: 11. Объекты карты (the table of what each place allows)
+    "city_1": ["take", "buy_items", "buy_weapons", "sell_item", "sell_weapon", "sell_head"],
+    "market": ["buy_items", "buy_weapons", "sell_item", "sell_weapon", "sell_head", "steal"],
+    "tavern": ["take", "drop", "gamble", "steal"]}
+ANYWHERE = ["potion", "duel", "exchange"]
+
+
+def kinds_open(s):
+    la = s.legal_actions()
+    return {k for k, a in KINDS.items() if a in la}
+
+
+def may(s, kind):
+    """What the rulebook requires besides the place: the cards in hand for it."""
+    me = player(s, 0)
+    items = len(me["items"])
+    return {"take": len(me["tasks"]) < 2, "drop": len(me["tasks"]) > 0,
+            "buy_items": items < 3, "buy_weapons": True, "sell_item": items > 0,
+            "sell_weapon": len(me["weapons"]) > 0, "sell_head": len(me["heads"]) > 0,
+            "gamble": 0 < items < 3, "steal": True,
+            "potion": "speed_potion" in [x["kind"] for x in me["items"]],
+            "duel": True, "exchange": items > 0 and len(player(s, 1)["items"]) > 0}[kind]
+
+
+@pytest.mark.parametrize("place, first", [(p, k) for p in PLACES for k in PLACES[p] + ANYWHERE])
+def test_each_kind_of_action_once_a_turn_leaves_the_other_kinds_open(place, first):
+    # rulebook: 6. Перемещение по карте (each unique action once a turn: one purchase of
+    # items, one of weapons, one sale...) and 9. Предметы (sale, purchase, theft: once a
+    # turn each); docs/games/steamland.md: the potion, a duel and an exchange once a turn too.
+    # Doing one kind closes that kind only
+    s = ready()
+    c = at(s, 0, place, money=5000)
+    give_item(s, 0, "tea_chest")  # the first slot: what is sold, staked, given or lost
+    give_item(s, 0, "speed_potion")
+    s.weapons[0] = [weapon(s, "knife")]
+    s.heads[0] = [creature(s, "steam_rat")]
+    task_in_hand(s, 0, "parcel", 6)
+    s.pos[1] = c
+    give_item(s, 1, "elixir")
+    s._legal = None
+    expected = {k for k in PLACES[place] + ANYWHERE if may(s, k)}
+    assert kinds_open(s) == expected
+    checks = {"sell_item": [any_roll], "sell_weapon": [any_roll], "steal": rolls(3),
+              "gamble": [dice(1, 6)], "duel": [dice(1, 6)]}.get(first, [])
+    force(s, *checks)
+    s.apply(KINDS[first])
+    while s.current_player() != 0 or s.pend or s.fk or s.phase == R.PH_MARKET:
+        s.apply(s.legal_actions()[0])  # close the display, answer the offer, pick
+    assert s.phase == R.PH_TURN and s.current_player() == 0
+    # one sale a turn, of an item or of a weapon (docs/games/steamland.md, 6)
+    closed = {"sell_item", "sell_weapon"} if first.startswith("sell_i") or \
+        first == "sell_weapon" else {first}
+    left = {k for k in PLACES[place] + ANYWHERE if k not in closed and may(s, k)}
+    assert kinds_open(s) == left
