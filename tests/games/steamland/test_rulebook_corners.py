@@ -1906,10 +1906,11 @@ def test_a_tile_turned_over_in_any_direction_has_a_road_back(d):
     c = open_cell(s)
     lay(s, c, "stone_cross")
     turn_of(s, 0, c)
-    top_tile(s, "stone_road")
+    ti = top_tile(s, "stone_road")
     q = G.nb[c * 6 + d]
     s.apply(A.MOVE + d)
     back = (d + 3) % 6
+    assert events_of(s, "reveal")[0]["tile"] == ti and events_of(s, "reveal")[0]["player"] == 0
     assert s.roads[q] >> back & 1 and bin(s.roads[q]).count("1") == 3
     assert player(s, 0)["cell"] == q and s.observation(0)["movement"] == 7
     shown = events_of(s, "reveal")[0]
@@ -2145,3 +2146,80 @@ def test_each_kind_of_action_once_a_turn_leaves_the_other_kinds_open(place, firs
         first == "sell_weapon" else {first}
     left = {k for k in PLACES[place] + ANYWHERE if k not in closed and may(s, k)}
     assert kinds_open(s) == left
+
+
+def test_a_determinized_world_offers_the_seat_to_move_what_its_sampled_hand_allows():
+    # docs/developing.md (determinize): a sampled world is a whole position of its own; when
+    # another seat is to move, its choices follow the hand sampled for it (a hidden potion
+    # may not be there)
+    s = ready()
+    c = at(s, 1, "stone_cross")
+    give_item(s, 1, "speed_potion", hidden=True)
+    assert A.POTION in s.legal_actions()
+    without = 0
+    for k in range(12):
+        d = s.determinize(0, random.Random(k))
+        kinds = [x["kind"] for x in d.observation(1)["players"][1]["items"]]
+        assert (A.POTION in d.legal_actions()) is ("speed_potion" in kinds)
+        without += "speed_potion" not in kinds
+    assert without > 0
+
+
+def test_a_helper_who_stays_out_after_a_tie_adds_nothing_and_risks_nothing():
+    # rulebook: 14. Участие в поединке (after a tie a helper may leave the fight with no
+    # consequences)
+    s, c, golem = join_fight()
+    s.pos[0] = FAR
+    s.pos[3] = FAR
+    tea = give_item(s, 2, "tea_chest")
+    s.apply(A.ATTACK_HERE)
+    force(s, dice(2, 2, 5))  # 2 + 3 against 2 + 3: level
+    s.apply(A.JOIN_A)
+    assert s.current_player() == 2
+    force(s, dice(1, 6))  # seat 1 alone: 1 against 6
+    s.apply(A.STAY_OUT)
+    roll = events_of(s, "fight_roll")[0]
+    assert roll["helpers"] == [] and roll["totals"] == [1, 6]
+    assert [x >> 1 for x in s.items[2]] == [tea] and player(s, 2)["money"] == 2000
+    assert player(s, 1)["money"] == 1700
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_a_new_game_starts_from_nothing_and_seat_0_rolls_first(n):
+    # rulebook: 4. Начало игры (2000 pounds each, nothing else; the first player begins):
+    # no points, titles, heads, parts, dungeon or defeated creatures before play
+    s = G.new_state(n, 4, {"level": "genius"})
+    obs = s.observation(None)
+    assert obs["level"] == "genius" and obs["round"] == 1 and obs["bank"] == \
+        G.total_money - sum(2000 + 300 * p for p in range(n))
+    assert obs["parts_found"] == [0] * 7 and obs["dragons_defeated"] == 0
+    assert obs["steam_dragons_on_map"] == 0 and obs["fight"] is None and obs["pending"] is None
+    for p, pl in enumerate(obs["players"]):
+        assert (pl["points"], pl["dungeon"], pl["creatures_defeated"], pl["dragons_defeated"],
+                pl["tasks_done"], pl["parts_credited"], pl["heads"], pl["achievements"],
+                pl["cell"]) == (0, 0, 0, 0, 0, 0, [], [], CENTER)
+    for _ in range(n):
+        s.apply(A.END)
+    assert [e["player"] for e in s.events if e["type"] == "turn"] == [0]
+    assert not events_of(s, "skip_turn") and s.current_player() == 0
+
+
+def test_the_screwdriver_at_the_start_launches_nothing():
+    # rulebook: «Цель игры», п. 4 (the machine is launched once all its parts are found)
+    s = G.new_state(3, 4)
+    screwdriver = next(c for c in range(len(G.i_kind)) if key_of_item(c) == "screwdriver")
+    s.ideck.remove(screwdriver)
+    s.ideck.append(screwdriver)  # the first hidden item: seat 0's
+    for _ in range(3):
+        s.apply(A.END)
+    assert s.items[0] == [(screwdriver << 1) | 1] and player(s, 0)["cell"] == CENTER
+    assert not s.is_terminal() and s.current_player() == 0
+
+
+def test_weapons_left_from_the_purchase_go_under_the_pile():
+    # rulebook: 4. Начало игры (what is left on the table goes under the piles)
+    s = G.new_state(3, 8)
+    left = list(s.sh_weap)
+    for _ in range(3):
+        s.apply(A.END)
+    assert sorted(s.wdeck[:3]) == sorted(left)
