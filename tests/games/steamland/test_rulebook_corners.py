@@ -1656,6 +1656,9 @@ def test_determinize_keeps_the_seats_own_hand_and_every_face_up_card():
         assert d.observation(0)["players"][0]["tasks"] == s.observation(0)["players"][0]["tasks"]
         assert d.common == [common] and d.target[common] == s.target[common]
         assert d.observation(0) == s.observation(0)
+        # the cards seat 0 cannot see are the same cards, dealt anew
+        unseen = [sorted(x.ideck + [c >> 1 for c in x.items[1] if c & 1]) for x in (d, s)]
+        assert unseen[0] == unseen[1]
 
 
 def test_determinize_deals_others_only_private_tasks_with_freshly_rolled_cities():
@@ -2223,3 +2226,35 @@ def test_weapons_left_from_the_purchase_go_under_the_pile():
     for _ in range(3):
         s.apply(A.END)
     assert sorted(s.wdeck[:3]) == sorted(left)
+
+
+def test_a_dragon_of_an_event_fled_from_goes_back_under_the_creature_pile():
+    # rulebook: 4. Начало игры (Ученик: the dragons are in the creature pile) and 13. Схватка
+    # (a successful flight: no fight); the dragon was never on the map
+    s, c, e = event_turn(R.V_ATTACK)
+    dragon = creature(s, "dragon_1")
+    s.cdeck.append(dragon)
+    go(s, 1, *rolls(5))  # the red face, then the flight's roll
+    assert s.legal_actions() == [A.FIGHT, A.FLEE]
+    s.apply(A.FLEE)
+    assert {"type": "flee", "player": 1, "roll": 5, "ok": True, "to": None} in s.events
+    assert s.cdeck[0] == dragon and s.observation(0)["decks"]["dragons"] == 0
+    assert s.observation(0)["steam_dragons_on_map"] == 0 and s.current_player() == 2
+
+
+def test_items_a_creature_guards_go_to_the_first_helper_of_its_vanquisher():
+    # rulebook: 14. Участие в поединке (Boris helps Anton and they win: Boris gets the
+    # valuables of the hex, and an item from the pile only when there are none) and 13.
+    # Схватка (a loss's items stay with the creature)
+    s, c, golem = join_fight()
+    s.pos[0] = FAR
+    s.pos[3] = FAR
+    tea = item(s, "tea_chest")
+    s.loot = [(c, tea << 1)]
+    s.apply(A.ATTACK_HERE)
+    force(s, dice(6, 1, 1))
+    s.apply(A.JOIN_A)
+    assert {"type": "loot", "player": 2, "cell": c, "to": None} in s.events
+    assert [x["item"] for x in player(s, 2, viewer=1)["items"]] == [tea]
+    assert not events_of(s, "draw_item") and player(s, 1)["heads"] == [golem]
+    assert {t["cell"]: t for t in s.observation(0)["tiles"]}[c]["items"] == []
