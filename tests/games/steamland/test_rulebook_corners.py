@@ -2258,3 +2258,44 @@ def test_items_a_creature_guards_go_to_the_first_helper_of_its_vanquisher():
     assert [x["item"] for x in player(s, 2, viewer=1)["items"]] == [tea]
     assert not events_of(s, "draw_item") and player(s, 1)["heads"] == [golem]
     assert {t["cell"]: t for t in s.observation(0)["tiles"]}[c]["items"] == []
+
+
+@pytest.mark.parametrize("tiles_left", [0, 1])
+def test_a_road_into_the_fog_is_a_way_out_only_while_tiles_remain(tiles_left):
+    # rulebook: 16. Особые ситуации (a player who cannot get out of his hex is sent back to
+    # the start) and 5. Карта (the fog is turned over from the pile; docs/games/steamland.md:
+    # with the pile empty the fog stays)
+    s = ready()
+    c = open_cell(s)
+    lay(s, c, "stone_road", roads=1 << 2)  # one road, north-west, into the fog
+    s.pos[1] = c
+    s.tdeck = s.tdeck[-tiles_left:] if tiles_left else []
+    force(s, *rolls(3))
+    s.apply(A.END)
+    assert player(s, 1)["cell"] == (c if tiles_left else CENTER)
+    assert bool(events_of(s, "dead_end")) is not tiles_left
+
+
+def test_the_creatures_helper_receives_the_item_the_beaten_player_chose():
+    # rulebook: 14. Участие в поединке (Boris helps the monster and they win: Anton loses an
+    # item of his choice to Boris; everyone on the hex moves to a neighbouring hex)
+    s = ready()
+    c, golem = creature_here(s, 0, "coal_golem")
+    for d in (0, 3):
+        lay(s, G.nb[c * 6 + d], "stone_cross")
+    s.pos[1] = G.nb[c * 6 + 0]
+    s.pos[2] = c
+    s.jail[2] = 1  # on the hex, not in the fight
+    held = [give_item(s, 0, k) for k in ("tea_chest", "elixir")]
+    nugget = give_item(s, 1, "gold_nugget")
+    s.apply(A.ATTACK_HERE)
+    force(s, dice(1, 6, 1))
+    s.apply(A.JOIN_B)
+    assert s.current_player() == 0 and s.legal_actions() == [A.PICK, A.PICK + 1]
+    s.apply(A.PICK + 1)
+    s.apply(s.legal_actions()[0])  # seat 0 retreats
+    assert s.current_player() == 2 and s.observation(2)["pending"] == "retreat"
+    s.apply(s.legal_actions()[0])
+    assert sorted(x >> 1 for x in s.items[1]) == sorted([held[1], nugget])
+    assert [x >> 1 for x in s.items[0]] == held[:1] and not s.pend
+    assert s.current_player() == 0 and s.phase == R.PH_TURN
