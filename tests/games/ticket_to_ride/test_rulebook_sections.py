@@ -8,8 +8,8 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
-from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, LOCO, PASS,
-                                                     PAY_BASE, TAKE_BLIND)
+from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS,
+                                                     GRAY, LOCO, PASS, PAY_BASE, TAKE_BLIND)
 from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
 
 from .helpers import hand, position
@@ -256,3 +256,134 @@ def test_no_card_or_ticket_is_drawn_before_the_starting_tickets_are_kept(action)
     with pytest.raises(IllegalAction, match="starting tickets"):
         s.apply(action)
     assert s.observation(None)["phase"] == "initial_tickets" and s.current_player() == 0
+
+
+# ------------------------------------------------ determinize: the payment fallback
+
+def unknown_cards(s, q):
+    """The cards of seat q's hand that the other seats have not seen, as a sorted list."""
+    return sorted(k for k in range(9) for _ in range(s.hands[q][k] - s.known[q][k]))
+
+
+def claim_awaiting_payment(n, claimant, r, start, face_up, draw, deck):
+    """Seat `claimant` of n, holding `start` (cards nobody saw), takes its turn's two cards
+    with the actions `draw` from the row `face_up` (a card taken face up is one the other
+    seats know it holds), every other seat then draws two blind cards, and the claimant
+    claims route r. `deck`: the deck, top at the end."""
+    s = position(n, hands=[start if q == claimant else hand() for q in range(n)],
+                 face_up=face_up, deck=deck, discard=[0] * 9, cur=claimant)
+    for a in draw:
+        s.apply(a)
+    for _ in range(n - 1):
+        s.apply(TAKE_BLIND)
+        s.apply(TAKE_BLIND)
+    assert s.cur == claimant
+    s.apply(CLAIM_BASE + r)
+    assert s.phase == PAY and s.pending == r and len(s.payments(claimant, r)) >= 2
+    return s
+
+
+# 70 cards of the seven colours other than orange, no locomotive, in a fixed mixed order
+NO_ORANGE_DECK = [c for _ in range(10) for c in (0, 2, 3, 4, 5, 6, 7)]
+
+
+@pytest.mark.parametrize("n, claimant", [(2, 0), (2, 1), (3, 0), (3, 2)])
+def test_a_resampled_hand_still_pays_for_the_pending_claim_when_only_locomotives_can(n, claimant):
+    # rulebook: «Захват маршрутов» (a coloured route is paid in its colour, locomotives
+    # standing in): the claimant of New York-Washington (orange, 2) holds one orange card
+    # everyone saw it take, and locomotives nobody saw. No other orange card is hidden, so
+    # every world a search bot samples must give it a locomotive: its claim was legal.
+    from .helpers import ORANGE, route
+    r = route("New York", "Washington", 1)
+    assert GAME.route_color[r] == ORANGE and GAME.route_length[r] == 2
+    s = claim_awaiting_payment(n, claimant, r, hand(loco=2), [ORANGE, 6, 6, 6, 6],
+                               (0, TAKE_BLIND), NO_ORANGE_DECK)
+    assert s.known[claimant] == hand(orange=1)
+    hidden = sorted(s.deck + unknown_cards(s, claimant))
+    for viewer in range(n):
+        if viewer == claimant:
+            continue
+        for k in range(15):
+            d = s.determinize(viewer, random.Random(k))
+            h = d.hands[claimant]
+            assert h[ORANGE] == 1 and h[LOCO] >= 1 and sum(h) == sum(s.hands[claimant])
+            assert d.known[claimant] == hand(orange=1)
+            # the claimant's unseen cards and the deck are the same cards, dealt again
+            if n == 2:
+                assert sorted(d.deck + unknown_cards(d, claimant)) == hidden
+            assert d.legal_actions() and set(d.legal_actions()) <= {CANCEL} | {
+                PAY_BASE + ORANGE * 6 + 1, PAY_BASE + ALL_LOCO}
+            pays = [a for a in d.legal_actions() if a >= PAY_BASE]
+            assert pays
+            d.apply(pays[0])
+            assert d.claimed[claimant] == (r,) and d.cur == (claimant + 1) % n
+
+
+@pytest.mark.parametrize("claimant", [0, 1])
+def test_a_resampled_hand_still_pays_for_a_pending_gray_claim(claimant):
+    # rulebook: «Захват маршрутов» (a gray route is paid with cards of any one colour,
+    # locomotives standing in): the claimant of Sault St. Marie-Winnipeg (gray, 6) holds
+    # five locomotives nobody saw and two single cards; random hands of seven almost never
+    # pay six spaces, yet every sampled world must let it pay
+    from .helpers import BLUE, GREEN, RED, route
+    r = route("Sault St. Marie", "Winnipeg")
+    assert GAME.route_color[r] == GRAY and GAME.route_length[r] == 6
+    s = claim_awaiting_payment(2, claimant, r, hand(loco=5, red=1), [GREEN, 6, 6, 6, 6],
+                               (0, TAKE_BLIND), NO_ORANGE_DECK + [BLUE, RED])
+    hidden = sorted(s.deck + unknown_cards(s, claimant))
+    for k in range(15):
+        d = s.determinize(1 - claimant, random.Random(k))
+        h = d.hands[claimant]
+        assert sum(h) == 8 and h[GREEN] >= 1
+        assert sorted(d.deck + unknown_cards(d, claimant)) == hidden
+        assert any(h[c] + h[LOCO] >= 6 for c in range(8))
+        pays = [a for a in d.legal_actions() if a >= PAY_BASE]
+        assert pays
+        d.apply(pays[-1])
+        assert d.claimed[claimant] == (r,) and d.trains[claimant] == 45 - 6
+
+
+@pytest.mark.parametrize("n, claimant", [(2, 0), (2, 1), (3, 2)])
+def test_a_resampled_hand_pays_a_gray_claim_with_the_one_hidden_card_that_can(n, claimant):
+    # rulebook: «Захват маршрутов» (a gray route is paid with cards of any one colour,
+    # locomotives standing in): the claimant of Atlanta-Charleston (gray, 2) took a red and a
+    # blue card face up and holds one card nobody saw, so it can pay with red or blue and one
+    # locomotive. No red, blue or locomotive is among the cards the other seats cannot see
+    # but that locomotive: in every sampled world it is the claimant's hidden card.
+    from .helpers import BLUE, RED, route
+    r = route("Atlanta", "Charleston")
+    assert GAME.route_color[r] == GRAY and GAME.route_length[r] == 2
+    deck = [c for _ in range(10) for c in (1, 2, 3, 5, 6, 7)]   # no red, blue, locomotive
+    s = claim_awaiting_payment(n, claimant, r, hand(loco=1), [RED, BLUE, 6, 6, 6], (0, 1),
+                               deck)
+    assert s.known[claimant] == hand(red=1, blue=1)
+    assert set(s.legal_actions()) == {CANCEL, PAY_BASE + RED * 6 + 1, PAY_BASE + BLUE * 6 + 1}
+    for viewer in (0, n - 2):
+        for k in range(15):
+            d = s.determinize(viewer, random.Random(k))
+            assert d.hands[claimant] == hand(red=1, blue=1, loco=1)
+            assert sorted(d.deck + [c for q in range(n) if q != viewer
+                                    for c in unknown_cards(d, q)]) \
+                == sorted(s.deck + [c for q in range(n) if q != viewer
+                                    for c in unknown_cards(s, q)])
+            assert set(d.legal_actions()) == set(s.legal_actions())
+
+
+@pytest.mark.parametrize("n, claimant", [(2, 0), (2, 1), (3, 2)])
+def test_a_resampled_hand_keeps_two_ways_to_pay_when_hidden_cards_allow_them(n, claimant):
+    # rulebook: «Захват маршрутов» (a route is paid in its colour, locomotives standing in);
+    # a claim waits for its payment only when the hand can pay in two ways (one way is paid
+    # at once), so every sampled world must leave the claimant two ways. Here it holds one
+    # orange card seen face up and three hidden cards, and many hidden cards are orange or
+    # locomotives: dealt at random, a hand often has only one way or none.
+    from .helpers import ORANGE, route
+    r = route("New York", "Washington", 1)
+    deck = [c for _ in range(4) for c in (ORANGE, LOCO, 0, 2, 3)] + [6, 7]
+    s = claim_awaiting_payment(n, claimant, r, hand(loco=2), [ORANGE, 6, 6, 6, 6],
+                               (0, TAKE_BLIND), deck)
+    for viewer in (0, n - 2):
+        for k in range(15):
+            d = s.determinize(viewer, random.Random(k))
+            assert d.hands[claimant][ORANGE] >= 1 and sum(d.hands[claimant]) == 4
+            assert len(d.payments(claimant, r)) >= 2
+            assert CANCEL in d.legal_actions()
