@@ -10,9 +10,11 @@ from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
 from railtable.games.ticket_to_ride.actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS,
                                                      GRAY, LOCO, PASS, PAY_BASE, TAKE_BLIND)
-from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
+from railtable.games.ticket_to_ride.rules import OVER, PAY, SECOND, TURN
 
 from .helpers import hand, position
+
+L_ = LOCO
 
 
 def no_route_of_length_one():
@@ -387,3 +389,160 @@ def test_a_resampled_hand_keeps_two_ways_to_pay_when_hidden_cards_allow_them(n, 
             assert d.hands[claimant][ORANGE] >= 1 and sum(d.hands[claimant]) == 4
             assert len(d.payments(claimant, r)) >= 2
             assert CANCEL in d.legal_actions()
+
+
+# ------------------------------------------------ corners no sample has hit yet
+
+def test_a_second_card_may_be_drawn_blind_from_the_reshuffled_discards():
+    # rulebook: «Карты Вагонов» (the discard pile is shuffled into a new deck when the deck
+    # runs out): the first card's refill empties the deck; the second card comes blind from
+    # the discards, or face up
+    from .helpers import BLUE, GREEN, RED
+    s = position(2, hands=[hand(), hand()], face_up=[RED, L_, L_, 1, 2], deck=[BLUE],
+                 discard=hand(green=2))
+    s.apply(0)                                   # red; blue from the deck refills slot 0
+    assert s.deck == [] and s.phase == SECOND and s.face_up == [BLUE, L_, L_, 1, 2]
+    assert s.legal_actions() == [0, 3, 4, TAKE_BLIND]
+    s.apply(TAKE_BLIND)
+    assert s.hands[0] == hand(red=1, green=1) and s.deck == [GREEN] and s.cur == 1
+
+
+@pytest.mark.parametrize("slot", [0, 4])
+def test_a_red_card_left_face_up_is_a_second_card(slot):
+    # rulebook: «Карты Вагонов» (two cards a turn; the draw stops early only when no second
+    # card exists): deck and discards empty, one red card face up (colour 0), in the first
+    # or the last slot
+    from .helpers import BLUE, RED
+    row = [-1] * 5
+    row[slot] = RED
+    row[2] = BLUE
+    s = position(2, hands=[hand(), hand()], face_up=row, deck=[], discard=[0] * 9)
+    s.apply(2)
+    assert s.phase == SECOND and s.cur == 0 and s.legal_actions() == [slot]
+    s.apply(slot)
+    assert s.hands[0] == hand(red=1, blue=1) and s.cur == 1 and s.face_up == [-1] * 5
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_a_route_as_long_as_the_trains_left_may_be_claimed(n):
+    # NOTES 6 (a route longer than the trains left cannot be claimed; one just as long can)
+    from .helpers import RED, claim_and_pay, route
+    r = route("Boston", "New York")                    # red, 2
+    trains = [40] * n
+    trains[n - 1] = 2
+    s = position(n, hands=[hand(red=2)] * n, trains=trains, cur=n - 1)
+    assert CLAIM_BASE + r in s.legal_actions()
+    claim_and_pay(s, r, RED)
+    assert s.trains[n - 1] == 0 and s.claimed[n - 1] == (r,) and s.turns_left == n
+
+
+@pytest.mark.parametrize("a", [-1, GAME.num_actions, GAME.num_actions + 1, 10 ** 6])
+def test_a_number_outside_the_action_space_is_refused_in_every_phase(a):
+    # the engine contract (docs/developing.md): actions are 0..num_actions-1; any other
+    # number is refused as such and changes nothing
+    from .helpers import snapshot
+    states = [GAME.new_state(2, 3), position(2)]
+    s = position(2)
+    s.apply(TAKE_BLIND)
+    states.append(s)                             # the second card
+    s = position(2)
+    s.apply(DRAW_TICKETS)
+    states.append(s)                             # tickets to choose
+    s, _ = gray_one_with_a_choice_of_payment()
+    states.append(s)                             # a payment to choose
+    for s in states:
+        before = snapshot(s)
+        with pytest.raises(IllegalAction, match="not a Ticket to Ride action"):
+            s.apply(a)
+        assert snapshot(s) == before
+
+
+def test_each_phase_refuses_another_phases_action_with_its_reason():
+    # a refused action says why (the step of the turn that is waiting)
+    from .helpers import keep
+    s = position(2)
+    with pytest.raises(IllegalAction, match="only the first decision of a turn"):
+        s.apply(keep(0b001))                     # no ticket to choose at a turn's start
+    s.apply(DRAW_TICKETS)
+    for a in (TAKE_BLIND, 0, DRAW_TICKETS, PASS):
+        with pytest.raises(IllegalAction, match="choose which tickets to keep"):
+            s.apply(a)
+    s = position(2)
+    s.apply(TAKE_BLIND)
+    with pytest.raises(IllegalAction, match="take your second train card"):
+        s.apply(keep(0b111))
+
+
+def test_a_payment_the_hand_cannot_make_is_refused_with_its_reason():
+    # rulebook: «Захват маршрутов» (the cards laid down must be held): one locomotive is not
+    # two, and a red card is not two
+    from .helpers import route
+    r = route("Atlanta", "Charleston")               # gray, 2
+    s = position(2, hands=[hand(red=1, blue=2, loco=1), hand()])
+    s.apply(CLAIM_BASE + r)
+    assert s.phase == PAY
+    with pytest.raises(IllegalAction, match="you do not hold 2 locomotives"):
+        s.apply(PAY_BASE + ALL_LOCO)
+    with pytest.raises(IllegalAction, match="you do not hold the cards for that payment"):
+        s.apply(PAY_BASE + 0 * 6 + 0)            # two red cards
+    s.apply(PAY_BASE + 0 * 6 + 1)                # one red and the locomotive
+    assert s.hands[0] == hand(blue=2)
+
+
+@pytest.mark.parametrize("mask", [0b100, 0b110, 0b101])
+def test_a_ticket_kept_must_be_one_of_those_drawn(mask):
+    # NOTES 7 (with fewer than three tickets left, the draw takes what remains): a choice
+    # naming a third ticket when two were drawn is refused and changes nothing
+    from .helpers import keep, snapshot, ticket
+    s = position(2, pile=[ticket("Denver", "El Paso"), ticket("Boston", "Miami")])
+    s.apply(DRAW_TICKETS)
+    assert len(s.offer[0]) == 2
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="only 2 tickets are on offer"):
+        s.apply(keep(mask))
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("n, seat", [(2, 0), (3, 2)])
+def test_tickets_put_back_under_the_pile_are_known_to_their_returner_only(n, seat):
+    # rulebook: «Взятие новых карт маршрутов» (tickets not kept go under the pile): the
+    # player who put them there knows which they are, the others do not; drawn again later
+    # they are the same tickets
+    from .helpers import keep, ticket
+    x, a, b, c = (ticket("Duluth", "Houston"), ticket("Denver", "El Paso"),
+                  ticket("Boston", "Miami"), ticket("Seattle", "New York"))
+    s = position(n, pile=[x, a, b, c], cur=seat)
+    s.apply(DRAW_TICKETS)
+    assert s.offer[seat] == (c, b, a)
+    s.apply(keep(0b001))                             # keeps c, puts b and a back
+    assert [e & 31 for e in s.pile] == [b, a, x]
+    other = (seat + 1) % n
+    moved = 0
+    for k in range(20):
+        mine = s.determinize(seat, random.Random(k))
+        assert [e & 31 for e in mine.pile[:2]] == [b, a]
+        theirs = s.determinize(other, random.Random(k))
+        moved += [e & 31 for e in theirs.pile[:2]] != [b, a]
+    assert moved > 10
+    while s.cur != other:
+        s.apply(TAKE_BLIND)
+        s.apply(TAKE_BLIND)
+    s.apply(DRAW_TICKETS)
+    assert s.offer[other] == (x, a, b) and s.pile == []
+    assert s.events[0] == {"type": "draw_tickets", "player": other, "tickets": [x, a, b],
+                           "to": [other]}
+
+
+@pytest.mark.parametrize("deck, discard", [([3, 8], [0] * 9), ([8], hand(green=1))])
+def test_three_face_up_locomotives_are_replaced_while_three_other_cards_exist(deck, discard):
+    # NOTES 3 (the row of three locomotives is dealt again; the cascade stops only when
+    # fewer than three other cards remain): exactly three other cards remain, red and black
+    # in the row and a green one in the deck or on the discard pile, so rows are dealt
+    # until one holds all three with two locomotives
+    from .helpers import BLACK, GREEN, ORANGE, RED
+    s = position(2, hands=[hand(), hand()], face_up=[ORANGE, L_, L_, RED, BLACK],
+                 deck=deck, discard=discard)
+    s.apply(0)                                       # orange; a third locomotive turns up
+    assert any(e["type"] == "face_up_reset" for e in s.events)
+    assert sorted(s.face_up) == sorted([GREEN, RED, BLACK, L_, L_])
+    assert s.deck == [L_] and s.discard == [0] * 9 and s.phase == SECOND
