@@ -546,3 +546,38 @@ def test_three_face_up_locomotives_are_replaced_while_three_other_cards_exist(de
     assert any(e["type"] == "face_up_reset" for e in s.events)
     assert sorted(s.face_up) == sorted([GREEN, RED, BLACK, L_, L_])
     assert s.deck == [L_] and s.discard == [0] * 9 and s.phase == SECOND
+
+
+# ------------------------------------------------ found by mutation testing, seed 50
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_draw_of_one_card_breaks_a_chain_of_passes(n):
+    # NOTES 4 (with one card left in all, the draw ends after it) and NOTES 5 (only a full
+    # round of passes ends the game): a one-card draw is a turn played, not a pass, and
+    # the round of passes counts from it
+    s = position(n, hands=[hand()] * n, face_up=[-1] * 5, deck=[3], discard=[0] * 9,
+                 pile=[], claimed=no_route_of_length_one())
+    s.passes = n - 1                                 # every other seat has just passed
+    assert s.legal_actions() == [TAKE_BLIND]
+    s.apply(TAKE_BLIND)                              # seat 0: the one card there is
+    assert s.cur == 1 and s.hands[0] == hand(green=1)
+    for q in range(1, n):
+        s.apply(PASS)
+        assert s.phase == TURN and s.cur == (q + 1) % n
+    s.apply(PASS)                                    # seat 0 again: the round is full
+    assert s.phase == OVER and s.result().reason == "no_moves"
+
+
+@pytest.mark.parametrize("claimed", [(99,), (0,), (0, 99), (98,)])
+def test_only_the_other_track_of_a_claimed_double_route_is_closed(claimed):
+    # rulebook: «Захват маршрутов» (with 2 or 3 players only one track of a double route is
+    # used): a claimed single route closes nothing; the first and the last route ids
+    # (Atlanta-Charleston, single; Seattle-Vancouver, double with route 98)
+    from .helpers import route
+    assert route("Atlanta", "Charleston") == 0 and GAME.route_twin[0] == -1
+    assert route("Seattle", "Vancouver", 1) == 99 and GAME.route_twin[99] == 98
+    s = position(2, claimed={1: claimed})
+    twins = {99: [98], 98: [99], 0: []}
+    want = sorted(t for r in claimed for t in twins[r])
+    for p in (None, 0, 1):
+        assert s.observation(p)["closed_routes"] == want
