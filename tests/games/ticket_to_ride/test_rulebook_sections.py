@@ -581,3 +581,51 @@ def test_only_the_other_track_of_a_claimed_double_route_is_closed(claimed):
     want = sorted(t for r in claimed for t in twins[r])
     for p in (None, 0, 1):
         assert s.observation(p)["closed_routes"] == want
+
+
+@pytest.mark.parametrize("route_cities, cards, payable", [
+    (("Boston", "New York"), {"red": 1}, False),              # red 2: one red card
+    (("Boston", "New York"), {"blue": 1, "loco": 1}, False),  # red 2: blue is not red
+    (("Boston", "New York"), {"red": 1, "loco": 1}, True),
+    (("Atlanta", "Charleston"), {"red": 1, "blue": 1}, False),  # gray 2: two colours
+    (("Atlanta", "Charleston"), {"blue": 1, "loco": 1}, True),
+    (("Atlanta", "Charleston"), {"loco": 2}, True)])
+def test_a_claim_the_hand_cannot_pay_is_refused_with_its_reason(route_cities, cards, payable):
+    # rulebook: «Захват маршрутов» (a route is paid with as many cards of one colour as it
+    # has spaces, its own colour unless gray, locomotives standing in for any colour)
+    from .helpers import route, snapshot
+    r = route(*route_cities)
+    s = position(2, hands=[hand(**cards), hand()])
+    assert (CLAIM_BASE + r in s.legal_actions()) == payable
+    if payable:
+        s.apply(CLAIM_BASE + r)
+        assert s.pending == r or s.claimed[0] == (r,)
+        return
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="do not hold the cards to pay for that route"):
+        s.apply(CLAIM_BASE + r)
+    assert snapshot(s) == before
+
+
+def test_a_resampled_world_keeps_a_claim_taken_back_once_final():
+    # a claim may be taken back once a turn: after taking one back and claiming again, a
+    # world a search bot samples (seat 0's hand dealt again, from a deck of red cards and
+    # locomotives) offers payments only, as the real position does; before, it offers the
+    # way back too
+    from .helpers import route
+    r = route("Dallas", "El Paso")                   # red, 4
+    s = position(2, hands=[hand(red=4, loco=2), hand()], face_up=[4] * 5, deck=[0, 8] * 6,
+                 discard=[0] * 9)
+    s.apply(CLAIM_BASE + r)
+    s.apply(CANCEL)
+    s.apply(CLAIM_BASE + r)
+    assert CANCEL not in s.legal_actions()
+    for k in range(5):
+        legal = s.determinize(1, random.Random(k)).legal_actions()
+        assert len(legal) >= 2 and min(legal) >= PAY_BASE
+    s2 = position(2, hands=[hand(red=4, loco=2), hand()], face_up=[4] * 5, deck=[0, 8] * 6,
+                  discard=[0] * 9)
+    s2.apply(CLAIM_BASE + r)
+    for k in range(5):
+        legal = s2.determinize(1, random.Random(k)).legal_actions()
+        assert legal[0] == CANCEL and len(legal) >= 3 and min(legal[1:]) >= PAY_BASE
