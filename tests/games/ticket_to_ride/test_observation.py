@@ -165,7 +165,7 @@ def test_cards_taken_face_up_stay_known_until_they_are_paid():
     # cards paid for a route go face up to the discard pile
     r = route("Boston", "New York", 1)                # yellow, 2
     s = position(2, hands=[hand(), hand()], face_up=[2, 2, L, GREEN, BLUE],
-                 deck=[GREEN] * 6 + [2, 2, 2, WHITE, 2], discard=[0] * 9)
+                 deck=[GREEN] * 11 + [L, GREEN, GREEN, WHITE, 2], discard=[0] * 9)
     s.apply(0)
     s.apply(1)                                        # seat 0 takes two yellow face up
     assert seen(s, 1)["known_cards"] == [{"yellow": 2}, {}]
@@ -175,11 +175,16 @@ def test_cards_taken_face_up_stay_known_until_they_are_paid():
     assert seen(s, 1)["known_cards"] == [{"yellow": 2, "locomotive": 1}, {}]
     s.apply(TAKE_BLIND)
     s.apply(TAKE_BLIND)
-    assert s.cur == 0 and s.hands[0] == hand(yellow=2, loco=1)
+    assert s.face_up[2] == L
+    s.apply(2)                                        # and the one that replaced it
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)
+    assert s.cur == 0 and s.hands[0] == hand(yellow=2, loco=2)
+    assert seen(s, 1)["known_cards"] == [{"yellow": 2, "locomotive": 2}, {}]
     s.apply(claim(r))
-    s.apply(pay(2, 1))                                # one yellow and the locomotive
-    assert seen(s, 1)["known_cards"] == [{"yellow": 1}, {}]
-    assert s.hands[0] == hand(yellow=1)
+    s.apply(pay(2, 1))                                # one yellow and one locomotive
+    assert seen(s, 1)["known_cards"] == [{"yellow": 1, "locomotive": 1}, {}]
+    assert s.hands[0] == hand(yellow=1, loco=1)
 
 
 def test_with_four_players_the_other_track_of_a_double_route_stays_open():
