@@ -469,8 +469,13 @@ def test_each_phase_refuses_another_phases_action_with_its_reason():
             s.apply(a)
     s = position(2)
     s.apply(TAKE_BLIND)
-    with pytest.raises(IllegalAction, match="take your second train card"):
-        s.apply(keep(0b111))
+    for a in (keep(0b111), PAY_BASE + 6, DRAW_TICKETS, PASS):
+        with pytest.raises(IllegalAction, match="take your second train card"):
+            s.apply(a)
+    s = position(2)
+    s.apply(DRAW_TICKETS)
+    with pytest.raises(IllegalAction, match="choose which tickets to keep"):
+        s.apply(PAY_BASE + 6)
 
 
 def test_a_payment_the_hand_cannot_make_is_refused_with_its_reason():
@@ -629,3 +634,60 @@ def test_a_resampled_world_keeps_a_claim_taken_back_once_final():
     for k in range(5):
         legal = s2.determinize(1, random.Random(k)).legal_actions()
         assert legal[0] == CANCEL and len(legal) >= 3 and min(legal[1:]) >= PAY_BASE
+
+
+@pytest.mark.parametrize("red", [5, 8])
+def test_a_hand_of_more_than_six_cards_of_a_colour_still_claims_routes_of_six(red):
+    # rulebook: «Захват маршрутов» (routes have 1 to 6 spaces): five or eight red cards and
+    # two locomotives (seven cards or more for one colour) claim any route they can pay,
+    # the longest of six spaces included
+    from .helpers import route
+    s = position(2, hands=[hand(red=red, loco=2), hand()])
+    claims = {a - CLAIM_BASE for a in s.legal_actions() if CLAIM_BASE <= a < PAY_BASE}
+    want = {r for r in range(GAME.num_routes)
+            if GAME.route_color[r] in (0, GRAY)} | {
+        r for r in range(GAME.num_routes) if GAME.route_length[r] <= 2}
+    assert claims == want
+    assert route("Miami", "New Orleans") in claims              # red, 6
+    assert route("Sault St. Marie", "Winnipeg") in claims       # gray, 6
+
+
+def test_no_action_is_taken_once_the_game_is_over():
+    # NOTES 5 (a round of passes ends the game): nothing more may be done
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=[])
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.phase == OVER and s.legal_actions() == []
+    for a in (PASS, 0, TAKE_BLIND, CLAIM_BASE):
+        with pytest.raises(IllegalAction, match="the game is over"):
+            s.apply(a)
+
+
+@pytest.mark.parametrize("a", [True, 5.0, "5", None])
+def test_an_action_that_is_not_an_integer_is_refused(a):
+    # the engine contract (docs/developing.md): actions are integers
+    from .helpers import snapshot
+    s = position(2)
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="not a Ticket to Ride action"):
+        s.apply(a)
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize("empty", [0, 4])
+def test_an_empty_face_up_slot_cannot_be_the_second_card(empty):
+    # rulebook: «Карты Вагонов» (a second card is taken from the face-up row or the deck):
+    # a slot left empty holds nothing to take, in the first or the last slot
+    from .helpers import snapshot
+    row = [1, 2, 3, 4, 5]
+    row[empty] = -1
+    s = position(2, hands=[hand(), hand()], face_up=row, deck=[], discard=[0] * 9)
+    taken = 2
+    s.apply(taken)                               # nothing refills the slot taken: no cards
+    assert s.phase == SECOND and s.face_up[taken] == -1
+    before = snapshot(s)
+    for slot in (empty, taken):
+        with pytest.raises(IllegalAction, match=f"face-up slot {slot + 1} is empty"):
+            s.apply(slot)
+        assert snapshot(s) == before
