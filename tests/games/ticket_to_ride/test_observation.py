@@ -98,6 +98,23 @@ def test_the_final_observation_reveals_every_ticket_and_each_longest_path():
     # seat 0: 1 + 10 - 12 + 10 (5 spaces, the longest) = 9; seat 2: 1 + 6 + 4 - 5 = 6
     assert obs["result"]["scores"] == [9, 1, 6] and obs["result"]["winners"] == [0]
     assert obs["current_player"] is None and obs["phase"] == "over"
+    assert (obs["pending_route"], obs["can_cancel"], obs["keep_min"], obs["last_round"],
+            obs["turns_left"]) == (None, False, None, False, None)
+
+
+def test_a_game_ending_on_a_payment_shows_no_claim_waiting():
+    # rulebook: «Конец игры» (the last turn of the last round ends the game): it ends on a
+    # claim paid with a choice of payments, and nothing is left waiting
+    r = route("Dallas", "El Paso")                    # red, 4
+    s = position(2, hands=[hand(), hand(red=4, loco=1)], face_up=[BLUE] * 5,
+                 deck=[GREEN] * 10, discard=[0] * 9, cur=1)
+    s.turns_left = 1                                  # seat 1 plays the game's last turn
+    s.apply(claim(r))
+    s.apply(pay(RED, 1))
+    assert s.phase == OVER
+    obs = seen(s, 0)
+    assert (obs["pending_route"], obs["can_cancel"], obs["turns_left"]) == (None, False, 0)
+    assert obs["claimed"] == [[], [r]] and obs["result"]["reason"] == "last_round"
 
 
 def test_before_the_end_the_result_is_unfinished_and_counts_tickets_so_far():
