@@ -691,3 +691,32 @@ def test_an_empty_face_up_slot_cannot_be_the_second_card(empty):
         with pytest.raises(IllegalAction, match=f"face-up slot {slot + 1} is empty"):
             s.apply(slot)
         assert snapshot(s) == before
+
+
+# ------------------------------------------------ found by mutation testing, seed 51
+
+def test_the_game_is_over_only_at_its_end_not_while_a_payment_is_chosen():
+    # rulebook: «Конец игры» (the game ends after the last round, or, NOTES 5, after a
+    # round of passes): every step of a turn before that, the payment to choose included,
+    # is play going on
+    from .helpers import keep
+    s = GAME.new_state(2, 3)
+    steps = [("initial_tickets", s.clone())]
+    s = position(2)
+    steps.append(("turn", s.clone()))
+    s.apply(TAKE_BLIND)
+    steps.append(("second_card", s.clone()))
+    s = position(2)
+    s.apply(DRAW_TICKETS)
+    steps.append(("choose_tickets", s.clone()))
+    s.apply(keep(0b001))
+    s, _ = gray_one_with_a_choice_of_payment()
+    steps.append(("choose_payment", s.clone()))
+    for name, t in steps:
+        assert t.observation(None)["phase"] == name
+        assert not t.is_terminal() and t.current_player() == t.cur and t.legal_actions()
+    s = position(2, hands=[hand(), hand()], face_up=[-1] * 5, deck=[], discard=[0] * 9,
+                 pile=[])
+    s.apply(PASS)
+    s.apply(PASS)
+    assert s.is_terminal() and s.observation(None)["phase"] == "over"
