@@ -230,3 +230,14 @@ def test_the_last_round_is_public_and_counts_down_to_the_end():
         s.apply(TAKE_BLIND)
     obs = seen(s, 2)
     assert obs["phase"] == "over" and obs["last_round"] is True and obs["turns_left"] == 0
+
+
+def test_a_seat_number_outside_the_game_sees_what_a_spectator_sees():
+    # what a player's cards and tickets are is for that player alone: a seat number that is
+    # no player's (below 0, or from the number of players up) gets the spectator's view
+    s, _ = three_seats()
+    spectator = seen(s, None)
+    for seat in (-1, 3, 4, 7):
+        obs = seen(s, seat)
+        assert obs.pop("seat") == seat
+        assert obs == {k: v for k, v in spectator.items() if k != "seat"}
