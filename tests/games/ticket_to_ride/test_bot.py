@@ -17,6 +17,7 @@ from railtable.games.ticket_to_ride.rules import INITIAL, OVER, TURN
 from railtable.sim.match import play_match
 
 from .helpers import position, route, ticket
+from .test_properties import determinize_along_random_games
 
 
 def test_heuristic_is_registered_and_beats_random():
@@ -95,6 +96,12 @@ def test_search_samples_fitting_opponent_tickets_more_often():
     base = Game.world_sampler(GAME, s, 0)(random.Random(9))
     same = s.determinize(0, random.Random(9))
     assert base.tickets == same.tickets and base.hands == same.hands
+
+
+def test_the_opponent_models_worlds_are_consistent():
+    # what test_properties.test_determinize_is_consistent checks of the uniform worlds, for
+    # the worlds GAME.world_sampler makes (it only reweights the same choices)
+    determinize_along_random_games(lambda s, p, rng: GAME.world_sampler(s, p)(rng))
 
 
 def test_heuristic_claims_the_planned_route_whose_loss_would_cost_its_plan_most():

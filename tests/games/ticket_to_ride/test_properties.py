@@ -9,6 +9,7 @@ import pytest
 
 from railtable.engine import IllegalAction
 from railtable.games.ticket_to_ride import GAME
+from railtable.games.ticket_to_ride.actions import KEEP_BASE
 from railtable.games.ticket_to_ride.rules import OVER, PAY, TURN
 
 from .helpers import snapshot
@@ -108,101 +109,87 @@ def rescore(obs):
     return scores, lps
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_random_games_conserve_and_rescore(n):
-    ends = set()
-    steps_of = {PAY: 0, "cancel": 0}
-    for s, rng in random_games(n, GAMES_PER_COUNT[n]):
-        steps = 0
-        while s.phase != OVER:
-            legal = s.legal_actions()
-            assert legal and legal == sorted(set(legal))
-            a = legal[int(rng.random() * len(legal))]
-            if s.phase == PAY:
-                steps_of[PAY] += 1
-                steps_of["cancel"] += a == 15
-            s.apply(a)
-            if steps % 5 == 0:
-                check_conservation(s)
-            steps += 1
-        check_conservation(s)
-        assert s.legal_actions() == [] and s.current_player() == -1
-        ends.add(s.reason)
-        res = s.result()
-        obs = s.observation(None)
-        scores, lps = rescore(obs)
-        assert list(res.scores) == scores
-        assert [d["longest_path"] for d in res.details] == lps
-        for p, trail in enumerate(obs["final"]["longest_path_routes"]):
-            assert is_trail(trail) and set(trail) <= set(obs["claimed"][p])
-            assert sum(ROUTES[r]["length"] for r in trail) == lps[p]
-        # winners: most points, then most completed tickets, then the longest path
-        key = [(scores[p], res.details[p]["tickets_completed"], lps[p]) for p in range(n)]
-        assert sorted(res.winners) == [p for p in range(n) if key[p] == max(key)]
-        if s.reason == "last_round":
-            assert min(s.trains) <= 2
-    assert "last_round" in ends
-    assert steps_of[PAY] > 100 and steps_of["cancel"] > 10   # both steps of claims were played
+def test_private_events_go_to_their_seat_only():
+    s = GAME.new_state(2, 11)
+    s.apply(s.legal_actions()[-1])
+    s.apply(s.legal_actions()[-1])
+    s.apply(5)   # a blind card
+    private = [e for e in s.events if e.get("to") is not None]
+    assert private and all(e["to"] == [0] for e in private)
+    assert all("card" not in e for e in s.visible_events(1) if e["type"] == "take_blind")
+    assert any("card" in e for e in s.visible_events(0) if e["type"] == "take_blind")
 
 
-def test_observations_hide_hands_tickets_and_deck():
-    for s, rng in random_games(3, 15, seed0=300, record_events=True):
-        while s.phase != OVER:
-            for p in (None, 0, 1, 2):
-                obs = s.observation(p)
-                text = json.dumps(obs)
-                assert isinstance(obs["deck"], int)
-                for q in range(3):
-                    if q != p:
-                        assert obs["hand_counts"][q] == sum(s.hands[q])
-                if p is None:
-                    assert "hand" not in obs and "tickets" not in obs
-                else:
-                    assert set(obs["hand"].values()) <= set(range(111))
-                    assert [t["id"] for t in obs["tickets"]] == list(s.tickets[p])
-                # resampling what p cannot see leaves p's observation as it was
-                if p is not None:
-                    d = s.determinize(p, random.Random(len(text)))
-                    assert d.observation(p) == obs
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.random() * len(legal))])
-            for e in s.events:
-                if e["type"] in ("take_blind", "draw_tickets", "keep_tickets") \
-                        and e.get("to") is None:
-                    assert "card" not in e and "tickets" not in e
+def check_determinized(s, d, p):
+    """What a world `determinize` (or a search bot's sampler) makes for seat p must keep: p's
+    observation, its own cards and tickets, every count, the pile entries p placed, the
+    cards and tickets in all; and it plays on legally."""
+    n = s.num_players
+    assert d.observation(p) == s.observation(p)
+    check_conservation(d)
+    assert d.hands[p] == s.hands[p] and d.tickets[p] == s.tickets[p]
+    assert d.offer[p] == s.offer[p]
+    for q in range(n):
+        assert sum(d.hands[q]) == sum(s.hands[q])
+        assert len(d.tickets[q]) == len(s.tickets[q])
+        assert all(d.hands[q][k] >= s.known[q][k] for k in range(9))
+    assert len(d.deck) == len(s.deck) and d.face_up == s.face_up
+    # pile entries that p placed there stay where they are
+    bit = 1 << (p + 5)
+    for i, e in enumerate(s.pile):
+        if e & bit:
+            assert d.pile[i] == e
+    assert d._seed != s._seed
+    # the determinized copy plays on legally
+    dl = d.legal_actions()
+    d.apply(dl[-1])
 
 
-@pytest.mark.parametrize("sampler", ["uniform", "opponent model"])
-def test_determinize_is_consistent(sampler):
-    # the search's opponent model (GAME.world_sampler) only reweights the same choices
+def determinize_along_random_games(sample):
+    """check_determinized on about one position in ten of 15 random 4-player games, the
+    world made by sample(state, seat, rng)."""
     for s, rng in random_games(4, 15, seed0=700):
         while s.phase != OVER:
             if rng.random() < 0.1:
                 p = s.current_player()
-                if sampler == "uniform":
-                    d = s.determinize(p, random.Random(rng.random()))
-                else:
-                    d = GAME.world_sampler(s, p)(random.Random(rng.random()))
-                assert d.observation(p) == s.observation(p)
-                check_conservation(d)
-                assert d.hands[p] == s.hands[p] and d.tickets[p] == s.tickets[p]
-                assert d.offer[p] == s.offer[p]
-                for q in range(4):
-                    assert sum(d.hands[q]) == sum(s.hands[q])
-                    assert len(d.tickets[q]) == len(s.tickets[q])
-                    assert all(d.hands[q][k] >= s.known[q][k] for k in range(9))
-                assert len(d.deck) == len(s.deck) and d.face_up == s.face_up
-                # pile entries that p placed there stay where they are
-                bit = 1 << (p + 5)
-                for i, e in enumerate(s.pile):
-                    if e & bit:
-                        assert d.pile[i] == e
-                assert d._seed != s._seed
-                # the determinized copy plays on legally
-                dl = d.legal_actions()
-                d.apply(dl[-1])
+                check_determinized(s, sample(s, p, random.Random(rng.random())), p)
             legal = s.legal_actions()
             s.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_determinize_is_consistent():
+    # the search bots' opponent model (GAME.world_sampler) is checked the same way in
+    # test_bot.py; the rules' own weighted and chosen ticket deals below
+    determinize_along_random_games(lambda s, p, rng: s.determinize(p, rng))
+
+
+def test_determinize_deals_the_tickets_a_search_bot_chooses_or_weighs():
+    # determinize's parameters for an opponent model: ticket_sets names the tickets a seat
+    # holds, ticket_weights makes the others' kept tickets likelier in proportion
+    s = GAME.new_state(3, 21)
+    s.apply(KEEP_BASE + 0b111)
+    s.apply(KEEP_BASE + 0b011)          # seat 1 returns one ticket under the pile
+    s.apply(KEEP_BASE + 0b110)          # seat 2 too
+    for viewer in (0, 2):
+        others = [q for q in range(3) if q != viewer]
+        unseen = s.unseen_tickets(viewer)
+        assert len(unseen) == 30 - len(s.tickets[viewer]) - (1 if viewer == 2 else 0)
+        on_pile = [e & 31 for e in s.pile]
+        # a set chosen for the first other seat, from the pile (none of its real tickets)
+        first, second = others
+        chosen = tuple(t for t in on_pile if t in unseen)[:len(s.tickets[first])]
+        heavy = [t for t in unseen if t not in chosen][-4:]
+        weights = {t: 1.0 if t in heavy else 1e-12 for t in range(30)}
+        for k in range(12):
+            d = s.determinize(viewer, random.Random(k),
+                              ticket_weights={first: {t: 1.0 for t in range(30)},
+                                              second: weights},
+                              ticket_sets={first: chosen})
+            check_determinized(s, d.clone(), viewer)
+            assert d.tickets[first] == chosen
+            assert set(d.tickets[second]) <= set(heavy)
+            assert len(d.tickets[second]) == len(s.tickets[second])
+            assert sorted(d.unseen_tickets(viewer)) == sorted(unseen)
 
 
 def test_determinize_during_a_pending_claim_keeps_it_payable():
@@ -247,17 +234,6 @@ def test_determinize_during_a_pending_claim_keeps_it_payable():
         check_conservation(d)
 
 
-def test_private_events_go_to_their_seat_only():
-    s = GAME.new_state(2, 11)
-    s.apply(s.legal_actions()[-1])
-    s.apply(s.legal_actions()[-1])
-    s.apply(5)   # a blind card
-    private = [e for e in s.events if e.get("to") is not None]
-    assert private and all(e["to"] == [0] for e in private)
-    assert all("card" not in e for e in s.visible_events(1) if e["type"] == "take_blind")
-    assert any("card" in e for e in s.visible_events(0) if e["type"] == "take_blind")
-
-
 def is_trail(routes):
     """True if the routes, in order, can be walked one after another."""
     if not routes:
@@ -298,6 +274,47 @@ def test_longest_path_matches_brute_force_on_grown_networks():
         assert length == brute_longest(routes)
         assert len(set(trail)) == len(trail) and set(trail) <= set(routes)
         assert sum(ROUTES[r]["length"] for r in trail) == length and is_trail(list(trail))
+
+
+# The tests over many random games last, the costliest at the very end: `scripts/mutation`
+# runs this file with -x after the rule tests, so the cheaper tests stop most mutations
+# sooner.
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_games_conserve_and_rescore(n):
+    ends = set()
+    steps_of = {PAY: 0, "cancel": 0}
+    for s, rng in random_games(n, GAMES_PER_COUNT[n]):
+        steps = 0
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            assert legal and legal == sorted(set(legal))
+            a = legal[int(rng.random() * len(legal))]
+            if s.phase == PAY:
+                steps_of[PAY] += 1
+                steps_of["cancel"] += a == 15
+            s.apply(a)
+            if steps % 5 == 0:
+                check_conservation(s)
+            steps += 1
+        check_conservation(s)
+        assert s.legal_actions() == [] and s.current_player() == -1
+        ends.add(s.reason)
+        res = s.result()
+        obs = s.observation(None)
+        scores, lps = rescore(obs)
+        assert list(res.scores) == scores
+        assert [d["longest_path"] for d in res.details] == lps
+        for p, trail in enumerate(obs["final"]["longest_path_routes"]):
+            assert is_trail(trail) and set(trail) <= set(obs["claimed"][p])
+            assert sum(ROUTES[r]["length"] for r in trail) == lps[p]
+        # winners: most points, then most completed tickets, then the longest path
+        key = [(scores[p], res.details[p]["tickets_completed"], lps[p]) for p in range(n)]
+        assert sorted(res.winners) == [p for p in range(n) if key[p] == max(key)]
+        if s.reason == "last_round":
+            assert min(s.trains) <= 2
+    assert "last_round" in ends
+    assert steps_of[PAY] > 100 and steps_of["cancel"] > 10   # both steps of claims were played
 
 
 def expected_payments(s, rid):
@@ -385,3 +402,35 @@ def test_legal_claims_match_an_independent_enumeration(n):
                 assert set(legal) - {15} == expected_payments(s, s.pending)
             s.apply(legal[int(rng.random() * len(legal))])
     assert checked > 1000
+
+
+def test_observations_hide_hands_tickets_and_deck():
+    for s, rng in random_games(3, 15, seed0=300, record_events=True):
+        # the board is one object every observation shares (map_json): encoded once a game,
+        # the rest of each observation at every step
+        board = s.observation(None)["map"]
+        json.dumps(board)
+        while s.phase != OVER:
+            for p in (None, 0, 1, 2):
+                obs = s.observation(p)
+                assert obs["map"] is board
+                text = json.dumps({k: v for k, v in obs.items() if k != "map"})
+                assert isinstance(obs["deck"], int)
+                for q in range(3):
+                    if q != p:
+                        assert obs["hand_counts"][q] == sum(s.hands[q])
+                if p is None:
+                    assert "hand" not in obs and "tickets" not in obs
+                else:
+                    assert set(obs["hand"].values()) <= set(range(111))
+                    assert [t["id"] for t in obs["tickets"]] == list(s.tickets[p])
+                # resampling what p cannot see leaves p's observation as it was
+                if p is not None:
+                    d = s.determinize(p, random.Random(len(text)))
+                    assert d.observation(p) == obs
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+            for e in s.events:
+                if e["type"] in ("take_blind", "draw_tickets", "keep_tickets") \
+                        and e.get("to") is None:
+                    assert "card" not in e and "tickets" not in e
