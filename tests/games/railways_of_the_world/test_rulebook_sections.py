@@ -673,3 +673,30 @@ def test_the_log_names_the_first_player_and_what_he_paid():
     s.apply(A_PASS_BID)     # seat 1
     assert {"type": "first_player", "player": 2, "paid": 3000, "order": [2, 0, 1],
             "to": None} in s.events
+
+
+# -- Фаза 3: the income track's far end and the Mail Contract ----------------------------------
+
+def test_income_beyond_the_track_and_the_mail_contract():
+    # rulebook: ФАЗА 3 (income by the position on the income track); the track's values and
+    # the Mail Contract ($1,000 more income every round) are the project's design
+    # (docs/games/railways_of_the_world.md, Tables: position 60 pays $30,000, the table's
+    # last position, 100, pays $38,000, and so does any position beyond it). Builder: seat 1
+    # takes the Mail Contract; the display then holds condition cards only, so both pass
+    s = fresh(2, 8)
+    mail = on_display(s, "mail_contract")
+    to_turn(s, 1)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + mail)
+    to_turn(s, 0)
+    s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+    s.points = [130, 60]
+    assert [obs_player(s, p)["income"] for p in range(2)] == [38000, 30000]
+    events = []
+    while s.phase != R.PH_AUCTION:
+        s.apply(A_PASS_TURN)
+        events += s.events
+    incomes = [e for e in events if e["type"] == "income"]
+    assert [(e["player"], e["income"], e["interest"]) for e in incomes] == \
+        [(0, 38000, 0), (1, 31000, 0)]
+    assert [obs_player(s, p)["cash"] for p in range(2)] == [38000, 31000]
