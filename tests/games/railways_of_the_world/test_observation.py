@@ -8,7 +8,7 @@ from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_CARD, A_PASS_BID, A_PASS_TURN, A_RAISE_MORE, A_TAKE_CARD, A_URB_CITY,
     A_URB_COLOUR, A_URBANIZE, A_USE_CARD, A_UPGRADE)
-from tests.games.railways_of_the_world.helpers import M, fresh, give, to_turn
+from tests.games.railways_of_the_world.helpers import M, fresh, give, set_cubes, to_turn
 
 
 def test_faza1_the_auction_shows_the_bid_the_bidder_and_who_is_still_in():
@@ -118,3 +118,34 @@ def test_a_game_stopped_before_its_end_is_scored_as_unfinished():
     res = s.result()
     assert res.reason == "unfinished" and res.winners == (2,)
     assert s.observation(None)["result"] is None and s.phase != R.PH_OVER
+
+
+def _bag_left(s, left):
+    """Move every cube in the bag but `left` (5 counts) onto the first non-gray city.
+    Sets: cubes, bag."""
+    c = next(x for x in range(M.num_cities) if s.city_colour[x] != R.GRAY)
+    base = c * 5
+    for k in range(5):
+        s.cubes[base + k] += s.bag[k] - left[k]
+        s.bag[k] = left[k]
+
+
+def test_urbanizing_draws_from_what_the_bag_holds():
+    # rulebook: Развитие города (two cubes drawn from the bag at random): a bag holding only
+    # blue cubes gives two blue ones; a bag with one cube left gives that one (the project's
+    # reading: fewer when the bag runs short, docs/games/railways_of_the_world.md)
+    for left, want in (([0, 0, 4, 0, 0], [2, 2]), ([0, 0, 0, 0, 1], [4]),
+                       ([1, 0, 0, 0, 0], [0])):
+        s = to_turn(fresh(3, 6), 0)
+        g = M.gray_cities[0]
+        set_cubes(s, g, [0] * 5)
+        _bag_left(s, left)
+        give(s, 0, 10000)
+        s.apply(A_URBANIZE)
+        s.apply(A_URB_COLOUR + 1)
+        s.apply(A_URB_CITY + g)
+        urb = [e for e in s.events if e["type"] == "urbanize"]
+        assert urb[0]["cubes"] == want, left
+        obs = s.observation(None)
+        assert obs["cities"][g]["cubes"] == [want.count(k) for k in range(5)]
+        assert obs["bag"] == [left[k] - want.count(k) for k in range(5)]

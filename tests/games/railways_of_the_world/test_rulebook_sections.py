@@ -700,3 +700,50 @@ def test_income_beyond_the_track_and_the_mail_contract():
     assert [(e["player"], e["income"], e["interest"]) for e in incomes] == \
         [(0, 38000, 0), (1, 31000, 0)]
     assert [obs_player(s, p)["cash"] for p in range(2)] == [38000, 31000]
+
+
+# -- Фаза 1: a raise of more than $5,000 ------------------------------------------------------
+
+@pytest.mark.parametrize("opener", [0, 2])
+def test_the_opener_raising_more_alone_is_still_a_failed_auction(opener):
+    # rulebook: Фаза 1 (the card goes to the opener's left neighbour, for nothing, when all
+    # the others pass on his bid), however large his opening bid (raise_more: $5,000 and on)
+    s = auction_opened_by(opener)
+    s.apply(A_RAISE_MORE)
+    s.apply(A_BID + 2)      # $8,000 in all
+    s.apply(A_PASS_BID)
+    s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == (opener + 1) % 3
+    assert [p["cash"] for p in obs["players"]] == [10000] * 3
+
+
+@pytest.mark.parametrize("raiser", [0, 2])
+def test_a_large_raise_by_another_seat_wins_and_is_paid(raiser):
+    # rulebook: Фаза 1 (the highest bid, once all others pass, is paid and plays first):
+    # seat 1 opens at $1,000, `raiser` raises by $5,000 and $1,000 more ($7,000), and wins
+    s = auction_opened_by(1)
+    s.apply(A_BID)
+    if raiser == 0:
+        s.apply(A_PASS_BID)  # seat 2
+    s.apply(A_RAISE_MORE)
+    s.apply(A_BID)
+    while s.phase == R.PH_AUCTION:
+        s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == raiser
+    assert [p["cash"] for p in obs["players"]] == [3000 if p == raiser else 10000
+                                                   for p in range(3)]
+
+
+def test_an_upgrade_with_exactly_its_price_in_hand():
+    # rulebook: Модернизация локомотивов (paid at the card's price, $4,000 for level 2 in the
+    # project's table) and ФАЗА 2: with exactly the price in hand, the upgrade is on offer
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 4000)
+    assert A_UPGRADE in s.legal_actions()
+    s.apply(A_UPGRADE)
+    assert obs_player(s, 0)["cash"] == 0 and obs_player(s, 0)["locomotive"] == 2
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 3000)
+    assert A_UPGRADE not in s.legal_actions()
