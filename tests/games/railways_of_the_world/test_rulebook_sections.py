@@ -747,3 +747,19 @@ def test_an_upgrade_with_exactly_its_price_in_hand():
     s = to_turn(fresh(3, 1), 0)
     give(s, 0, 3000)
     assert A_UPGRADE not in s.legal_actions()
+
+
+def test_a_refused_action_says_why():
+    # the engine contract (docs/developing.md): an illegal action is refused with a reason,
+    # telling a number outside the game's actions from an action not allowed now
+    from railtable.engine import IllegalAction
+    s = fresh(3, 1)
+    for bad in (-1, R.A.NUM_ACTIONS, 10 ** 6):
+        with pytest.raises(IllegalAction, match="is not an action of this game"):
+            s.apply(bad)
+    for now_not in (A_PASS_TURN, A_FINISH):
+        with pytest.raises(IllegalAction, match="is not allowed now: it is the first-player"):
+            s.apply(now_not)
+    to_turn(s, 0)
+    with pytest.raises(IllegalAction, match="is not allowed now: choose one of the turn's"):
+        s.apply(A_PASS_BID)
