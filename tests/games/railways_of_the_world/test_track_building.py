@@ -26,8 +26,8 @@ import pytest
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
-    A_BUILD, A_BUILD_AT, A_CARD, A_DELIVER, A_FINISH, A_NOTE, A_PASS_TURN, A_STEP, A_UPGRADE,
-    A_URBANIZE)
+    A_BUILD, A_BUILD_AT, A_CARD, A_DELIVER, A_FINISH, A_NOTE, A_PASS_TURN, A_STEP, A_TAKE_CARD,
+    A_UPGRADE, A_URBANIZE)
 from tests.games.railways_of_the_world.helpers import (
     M, build_link, fresh, give, near_pairs, route, to_turn)
 
@@ -166,14 +166,22 @@ def offered_steps(s):
     return sorted(a - A_STEP for a in s.legal_actions() if A_STEP <= a < A_STEP + 6)
 
 
-def check_steps(s):
-    """The steps offered now are exactly the rulebook's ones the cash covers."""
+def check_steps(s, pay=True):
+    """The steps offered now are exactly the rulebook's ones the cash covers; with `pay`,
+    each one taken (in a copy) costs the rulebook's price."""
     p = s.current_player()
     obs = s.observation(p)
     want = expected_steps(obs, p)
     cash = obs["players"][p]["cash"]
     assert offered_steps(s) == sorted(d for d, c in want.items() if c <= cash), \
         (obs["building"], want, cash)
+    if pay:
+        for d in offered_steps(s):
+            s2 = s.clone()
+            s2.apply(A_STEP + d)
+            if any(e["type"] == "income" for e in s2.events):
+                continue  # the step ended the round: income and interest came too
+            assert cash - s2.observation(p)["players"][p]["cash"] == want[d], (d, want)
     return want
 
 
@@ -385,6 +393,35 @@ def test_faza2_a_player_who_cannot_pay_any_first_tile_passes():
     give(s, 0, 1000)  # $3,000: a water tile is now within reach
     to_turn(s, 0)
     assert A_PASS_TURN not in s.legal_actions()
+
+
+@pytest.mark.parametrize("keys", [(), ("bridge_company",), ("tunnel_engineers",),
+                                  ("bridge_company", "tunnel_engineers")])
+def test_every_first_tile_is_priced_with_the_cards_held(keys):
+    # rulebook: Прокладывание рельсов (plain $2k, water $3k, mountain $4k, $4k more across a
+    # ridge) and Получение карты операции, no symbol (Bridge Company: water at the plain
+    # price; Tunnel Engineers: ridges at $2k; our design): every first tile out of every city
+    s = fresh(3, 3)
+    for key in keys:
+        c = GAME.card_id[key]
+        if c in s.deck:
+            s.deck.remove(c)
+            s.display.append(c)
+        to_turn(s, 0)
+        s.apply(A_CARD)
+        s.apply(A_TAKE_CARD + c)
+    to_turn(s, 0)
+    give(s, 0, 50000)
+    s.apply(A_BUILD)
+    prices = set()
+    for a in s.legal_actions():
+        s2 = s.clone()
+        s2.apply(a)
+        prices |= set(check_steps(s2).values())
+    # the prices that occur: plain, water and mountain, with and without a ridge
+    water = 2000 if "bridge_company" in keys else 3000
+    ridge = 2000 if "tunnel_engineers" in keys else 4000
+    assert {2000, water, 4000, 4000 + ridge} <= prices
 
 
 # -- every build of long random play ------------------------------------------------------
