@@ -16,9 +16,9 @@ import pytest
 from railtable.games.railways_of_the_world import GAME
 from railtable.games.railways_of_the_world import rules as R
 from railtable.games.railways_of_the_world.actions import (
-    A_BUILD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_PASS_TURN, A_TAKE_CARD, A_UPGRADE,
-    MAX_SEATS, NUM_COLOURS)
-from tests.games.railways_of_the_world.helpers import to_turn
+    A_BID, A_BUILD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE, A_PASS_BID, A_PASS_TURN,
+    A_TAKE_CARD, A_UPGRADE, MAX_SEATS, NUM_COLOURS)
+from tests.games.railways_of_the_world.helpers import build_link, chain, give, set_cubes, to_turn
 
 COLOURS = GAME.data["colours"]
 
@@ -162,3 +162,34 @@ def test_every_delivery_of_a_dense_network_is_the_rulebooks(level, least):
             _explore(s2, p, budget)
         branches += 150 - budget[0]
     assert branches >= least
+
+
+def test_an_upgrade_that_ends_the_round_reaches_further_next_round():
+    # rulebook: Модернизация локомотивов and Доставка товара (the level is the number of
+    # links a cube may travel): seat 1 upgrades to level 2 as the round's last action, wins
+    # the next auction and plays first: a cube two links from its destination is now
+    # deliverable (nothing else changed on the board in between)
+    s = GAME.new_state(2, 3)
+    cs = chain(2, s, 1)
+    for x, y in zip(cs, cs[1:]):
+        give(s, 1, 40000)
+        build_link(s, 1, x, y)
+    k = 0
+    for x in cs:
+        set_cubes(s, x, [0] * 5)
+        if s.city_colour[x] == k:
+            s.city_colour[x] = R.GRAY
+    s.city_colour[cs[2]] = k
+    set_cubes(s, cs[0], [1, 0, 0, 0, 0])
+    to_turn(s, 0)
+    s.turn = 2  # the round's last turn
+    s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+    give(s, 1, 4000 - s.cash[1])
+    s.apply(A_PASS_TURN if A_PASS_TURN in s.legal_actions() else A_UPGRADE)
+    assert s.current_player() == 1 and A_DELIVER not in s.legal_actions()  # level 1
+    s.apply(A_UPGRADE)
+    assert s.phase == R.PH_AUCTION and s.observation(None)["players"][1]["locomotive"] == 2
+    s.apply(A_PASS_BID)     # seat 0 opens by passing
+    s.apply(A_BID)          # seat 1 bids $1,000 and wins
+    assert s.current_player() == 1 and s.phase == R.PH_TURN
+    assert A_DELIVER in s.legal_actions()
