@@ -65,7 +65,8 @@ def check_step(log, before, after, events, variant2):
         before["last_round"], False
     for e in events:
         t, p = e["type"], e.get("player")
-        if t == "notes":
+        if t == "notes":  # a note is announced only when one is taken
+            assert e["count"] > 0
             notes[p] += e["count"]
             cash[p] += e["count"] * NOTE
         elif t == "bid":

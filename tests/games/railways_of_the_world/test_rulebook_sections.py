@@ -763,3 +763,31 @@ def test_a_refused_action_says_why():
     to_turn(s, 0)
     with pytest.raises(IllegalAction, match="is not allowed now: choose one of the turn's"):
         s.apply(A_PASS_BID)
+
+
+@pytest.mark.parametrize("opener", [0, 1, 2])
+def test_the_last_player_left_without_a_bid_may_still_bid_and_win(opener):
+    # rulebook: Фаза 1 (the highest bidder, once all others passed, is the first player; the
+    # project lets the opener pass, docs/games/railways_of_the_world.md): the two players
+    # before him passed without a bid, so the last one is still asked, bids and wins
+    s = auction_opened_by(opener)
+    s.apply(A_PASS_BID)
+    s.apply(A_PASS_BID)
+    last = (opener + 2) % 3
+    assert s.phase == R.PH_AUCTION and s.current_player() == last
+    s.apply(A_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == last and obs["phase"] == "choose_action"
+    assert obs["players"][last]["cash"] == 9000
+
+
+def test_a_winner_with_exactly_his_bid_in_cash_takes_no_note():
+    # rulebook: Фаза 1 (the winner pays in cash, or takes new notes for what he lacks) and
+    # Деньги и займы: with the bid in hand, no note is taken and the log shows none
+    s = fresh(2, 1)
+    give(s, 1, 3000)
+    s.apply(A_BID)          # seat 0: $1,000
+    s.apply(A_BID + 1)      # seat 1: $3,000, all its cash
+    s.apply(A_PASS_BID)
+    assert not [e for e in s.events if e["type"] == "notes"]
+    assert obs_player(s, 1)["cash"] == 0 and obs_player(s, 1)["notes"] == 0

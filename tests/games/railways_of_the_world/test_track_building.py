@@ -156,7 +156,9 @@ def check_starts(s):
         assert sorted(a - A_BUILD_AT for a in legal) == sorted(index[h] for h in starts)
         return
     assert (A_BUILD in legal) is bool(starts)
-    if not {A_URBANIZE, A_UPGRADE, A_DELIVER, A_CARD} & set(legal):
+    if {A_URBANIZE, A_UPGRADE, A_DELIVER, A_CARD} & set(legal):
+        assert A_PASS_TURN not in legal  # another action is possible
+    else:
         cash = obs["players"][p]["cash"]
         can_build = any(price <= cash for price in starts.values())
         assert (A_PASS_TURN in legal) is not can_build, (starts, cash)
