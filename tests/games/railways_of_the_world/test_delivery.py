@@ -21,6 +21,7 @@ from railtable.games.railways_of_the_world.actions import (
 from tests.games.railways_of_the_world.helpers import build_link, chain, give, set_cubes, to_turn
 
 COLOURS = GAME.data["colours"]
+MAX_DECISIONS = 20000  # far more than a game takes: a game that does not end fails
 
 
 def _links(obs):
@@ -102,7 +103,9 @@ def test_every_delivery_choice_of_random_play_is_the_rulebooks(n, seed):
     s = GAME.new_state(n, seed)
     rng = random.Random(seed)
     checked = {R.PH_TURN: 0, R.PH_DEL_CUBE: 0, R.PH_DEL_STEP: 0}
-    while not s.is_terminal():
+    for _ in range(MAX_DECISIONS):
+        if s.is_terminal():
+            break
         if check(s):
             checked[s.phase] += 1
         legal = s.legal_actions()
@@ -119,6 +122,7 @@ def test_every_delivery_choice_of_random_play_is_the_rulebooks(n, seed):
             rest = [a for a in legal if a not in (A_NOTE, A_FINISH)]
             a = rng.choice(rest) if rest and x < 0.97 else rng.choice(legal)
         s.apply(a)
+    assert s.is_terminal()
     assert checked[R.PH_DEL_CUBE] > 20 and checked[R.PH_DEL_STEP] > 2, checked
 
 
@@ -142,7 +146,9 @@ def test_every_delivery_of_a_dense_network_is_the_rulebooks(level, least):
     from .test_track_building import _builder_policy
     s = GAME.new_state(5, 11)
     rng = random.Random(11)
-    while s.round < 12 and not s.is_terminal():
+    for _ in range(MAX_DECISIONS):
+        if s.round >= 12 or s.is_terminal():
+            break
         a = _builder_policy(s, rng)
         s.apply(A_PASS_TURN if a == A_DELIVER and A_PASS_TURN in s.legal_actions() else a)
     assert len(s.observation(None)["links"]) > 40

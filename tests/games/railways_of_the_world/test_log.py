@@ -190,7 +190,9 @@ def test_every_change_on_the_table_is_in_the_log(opts):
         rng = random.Random(seed)
         log = Log(n)
         before = s.observation(None)
-        while not s.is_terminal():
+        for _ in range(20000):  # far more than a game takes: one that does not end fails
+            if s.is_terminal():
+                break
             legal = s.legal_actions()
             if len(legal) > 1 and A_NOTE in legal and rng.random() < 0.8:
                 legal.remove(A_NOTE)  # notes now and then only: shorter games
@@ -199,6 +201,7 @@ def test_every_change_on_the_table_is_in_the_log(opts):
             check_step(log, before, after, s.events, variant2)
             seen.update(e["type"] for e in s.events)
             before = after
+        assert s.is_terminal()
     assert {"notes", "bid", "pass_bid", "first_player", "upgrade", "build_start", "build_step",
             "unfinished", "unfinished_removed", "link", "urbanize", "delivery", "empty_city",
             "end_triggered", "use_card", "take_card", "card_revealed", "income",
