@@ -316,3 +316,13 @@ def test_a_free_upgrade_card_at_the_top_level_changes_nothing_but_is_used_up():
         _take(s, 0, key)
         assert s.observation(None)["players"][0]["locomotive"] == want, key
         assert key in s.observation(None)["discard"] and s.cards[0] == []
+
+
+def test_an_immediate_points_card_moves_the_score_at_once():
+    # rulebook: Получение карты операции, red cross (applied at once, then discarded); the
+    # Newspaper Praise (our design) is two points on the income track
+    s = fresh(3, 3)
+    _take(s, 1, "newspaper_praise")
+    obs = s.observation(None)
+    assert [p["points"] for p in obs["players"]] == [0, 2, 0]
+    assert "newspaper_praise" in obs["discard"] and obs["players"][1]["cards"] == []
