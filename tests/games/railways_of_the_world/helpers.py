@@ -77,7 +77,9 @@ def build_link(s, p, a, b):
     s.apply(A_BUILD)
     s.apply(A_BUILD_AT + M.city_hex[a])
     for d in r[1]:
-        while A_STEP + d not in s.legal_actions():
+        for _ in range(40):  # notes until the step is affordable (a bound: never endless)
+            if A_STEP + d in s.legal_actions():
+                break
             s.apply(A_NOTE)
         s.apply(A_STEP + d)
     return r[0]

@@ -251,3 +251,78 @@ def test_an_unfinished_link_of_two_tiles_goes_on_from_its_last_tile():
     for d in r[1][2:]:
         s.apply(A_STEP + d)
     assert s.links[-1][:3] == (0, a, b) and s.unfinished[0] == []
+
+
+# -- Получение карты операции: corners of long play ---------------------------------------------
+
+def test_the_express_link_is_for_one_turn_and_one_card_a_turn():
+    # rulebook: Получение карты операции, fan (kept, played once, then discarded); the express
+    # cards (our design) add one link to this turn's delivery: a second one is not played on
+    # top in the same turn, and the extra link is gone after the turn
+    s = fresh(3, 3)
+    express = _take(s, 0, "express_service")
+    night = _take(s, 0, "night_express")
+    to_turn(s, 0)
+    assert {A_USE_CARD + express, A_USE_CARD + night} <= set(s.legal_actions())
+    s.apply(A_USE_CARD + express)
+    assert s.observation(0)["players"][0]["boost"] == 1
+    assert A_USE_CARD + night not in s.legal_actions()
+    s.apply(A_PASS_TURN if A_PASS_TURN in s.legal_actions() else A_CARD)
+    if s.phase == R.PH_CARD:
+        s.apply(s.legal_actions()[0])
+    assert s.observation(0)["players"][0]["boost"] == 0
+    to_turn(s, 0)
+    assert A_USE_CARD + night in s.legal_actions()
+
+
+def test_a_long_haul_counts_a_longer_delivery_too():
+    # rulebook: Получение карты операции, green circle (Long Haul, our design: a delivery of
+    # at least so many links): a delivery of five links meets the four-link card, not the
+    # six-link one
+    s = fresh(3, 3)
+    cs = chain(5, s)
+    for x, y in zip(cs, cs[1:]):
+        give(s, 0, 40000)
+        build_link(s, 0, x, y)
+    four = GAME.card_id["long_haul_4"]
+    six = GAME.card_id["long_haul_6"]
+    for c in (four, six):
+        if c in s.deck:
+            s.deck.remove(c)
+            s.display.append(c)
+    k = 0
+    for x in cs:
+        set_cubes(s, x, [0] * 5)
+        if s.city_colour[x] == k:
+            s.city_colour[x] = R.GRAY
+    s.city_colour[cs[5]] = k
+    set_cubes(s, cs[0], [1, 0, 0, 0, 0])
+    s.level[0] = 6
+    to_turn(s, 0)
+    points = s.points[0]
+    deliver_alone(s, cs, [0] * 5)
+    rewards = [(e["player"], e["card"]) for e in s.events if e["type"] == "card_reward"]
+    assert rewards == [(0, four)]
+    assert s.points[0] == points + 5 + GAME.card_params[four]["points"]
+    assert six in s.display
+
+
+def test_a_free_upgrade_card_at_the_top_level_changes_nothing_but_is_used_up():
+    # rulebook: Модернизация локомотивов (level 8 is the top) and Получение карты операции,
+    # red cross (applied at once, discarded): a free upgrade taken at level 8 leaves it at 8
+    for key, level, want in (("speedy_locomotive", 8, 8), ("locomotive_works_visit", 7, 8)):
+        s = fresh(3, 3)
+        s.level[0] = level
+        _take(s, 0, key)
+        assert s.observation(None)["players"][0]["locomotive"] == want, key
+        assert key in s.observation(None)["discard"] and s.cards[0] == []
+
+
+def test_an_immediate_points_card_moves_the_score_at_once():
+    # rulebook: Получение карты операции, red cross (applied at once, then discarded); the
+    # Newspaper Praise (our design) is two points on the income track
+    s = fresh(3, 3)
+    _take(s, 1, "newspaper_praise")
+    obs = s.observation(None)
+    assert [p["points"] for p in obs["players"]] == [0, 2, 0]
+    assert "newspaper_praise" in obs["discard"] and obs["players"][1]["cards"] == []

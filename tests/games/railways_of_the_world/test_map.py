@@ -65,3 +65,16 @@ def test_edges_are_shared_by_both_hexes_and_ridges_sit_on_edges():
         assert m.edge[a * 6 + d] == e == m.edge[b * 6 + (d + 3) % 6]
     ridge_edges = {m.edge[h * 6 + d] for h, d in m.ridges}
     assert len(ridge_edges) == len(m.ridges) and -1 not in ridge_edges
+
+
+def test_hex_distance_counts_the_steps_between_two_hexes():
+    # the number of steps from hex to hex (axial coordinates, docs/games/railways_of_the_world.md):
+    # along one direction, and mixing two, in every direction, and from a hex to itself
+    assert MapData.distance((3, -2), (3, -2)) == 0
+    for dq, dr in DIRS:
+        for k in (1, 2, 5):
+            assert MapData.distance((2, 1), (2 + k * dq, 1 + k * dr)) == k
+    assert MapData.distance((0, 0), (2, 1)) == 3      # e, e, se
+    assert MapData.distance((0, 0), (-1, -2)) == 3    # nw, nw, w
+    assert MapData.distance((4, -1), (1, 3)) == 4     # sw three times, then se
+    assert MapData.distance((-3, 5), (2, -1)) == 6

@@ -173,3 +173,63 @@ def test_hod_igry_turn_count_starts_again_with_each_round():
     while not s.is_terminal():
         s.apply(bots[s.current_player()].act(s))
     assert s.observation(None)["turn"] == 3             # the game ends after turn 3 of 3
+
+
+def _unrelated_link(s, p, a, b):
+    """Seat p builds a link touching neither city a nor b."""
+    x, y = next((x, y) for x, y in near_pairs(2, 3) if {x, y}.isdisjoint({a, b})
+                and route(s, p, x, y) is not None)
+    build_link(s, p, x, y)
+
+
+def test_major_line_coming_out_goes_to_who_joined_it_not_to_the_first_builder():
+    # rulebook: Получение карты операции, green circle (the reward goes to the player who
+    # meets the condition): seat 0 built the game's first link elsewhere, seat 1 joined the
+    # card's cities; when the card comes out, seat 1 scores it, seat 0 nothing
+    s = fresh(2, 5)
+    c = GAME.card_id["major_line_chicago_st_louis"]
+    a, b = GAME.card_params[c]["city_ids"][M.id]
+    if c in s.display:
+        s.display.remove(c)
+    else:
+        s.deck.remove(c)
+    s.deck.append(c)
+    _unrelated_link(s, 0, a, b)
+    build_link(s, 1, a, b)
+    to_turn(s, 1)
+    s.order = [1, 0]
+    s.pos, s.turn = 1, 2                # seat 0's last turn of the round
+    s._legal = None
+    takeable = [x for x in s.display if GAME.card_kind[x] != R.K_CONDITION]
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + takeable[0])
+    assert s.round == 1
+    rewards = [(e["player"], e["card"]) for e in s.events if e["type"] == "card_reward"]
+    assert rewards == [(1, c)]
+    assert s.observation(None)["players"][0]["points"] == 0
+
+
+def test_major_line_coming_out_unmet_stays_face_up():
+    # rulebook: Получение карты операции, green circle (rewarded only once its condition is
+    # met): a card whose cities nobody has joined comes out and stays on the table
+    s = fresh(2, 5)
+    c = GAME.card_id["major_line_chicago_st_louis"]
+    a, b = GAME.card_params[c]["city_ids"][M.id]
+    if c in s.display:
+        s.display.remove(c)
+    else:
+        s.deck.remove(c)
+    s.deck.append(c)
+    _unrelated_link(s, 0, a, b)
+    to_turn(s, 1)
+    s.order = [1, 0]
+    s.pos, s.turn = 1, 2
+    s._legal = None
+    takeable = [x for x in s.display if GAME.card_kind[x] != R.K_CONDITION]
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + takeable[0])
+    assert s.round == 1
+    assert not [e for e in s.events if e["type"] == "card_reward"]
+    obs = s.observation(None)
+    assert GAME.cards[c]["key"] in obs["display"]
+    assert [p["points"] for p in obs["players"]] == [0, 0]

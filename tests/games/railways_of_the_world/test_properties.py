@@ -38,7 +38,9 @@ def _random_game(n, seed, check=True, options=None):
     rng = random.Random(seed)
     before = None
     deliveries = 0
-    while not s.is_terminal():
+    for _ in range(50000):  # far more than a game takes: one that does not end fails
+        if s.is_terminal():
+            break
         legal = s.legal_actions()
         assert legal == sorted(legal) and legal
         a = legal[int(rng.random() * len(legal))]
@@ -64,6 +66,7 @@ def _random_game(n, seed, check=True, options=None):
                 if ev["type"] == "delivery":
                     _check_delivery(before, ev)
                     deliveries += 1
+    assert s.is_terminal()
     assert not check or s.delivered == deliveries
     return s
 

@@ -673,3 +673,121 @@ def test_the_log_names_the_first_player_and_what_he_paid():
     s.apply(A_PASS_BID)     # seat 1
     assert {"type": "first_player", "player": 2, "paid": 3000, "order": [2, 0, 1],
             "to": None} in s.events
+
+
+# -- Фаза 3: the income track's far end and the Mail Contract ----------------------------------
+
+def test_income_beyond_the_track_and_the_mail_contract():
+    # rulebook: ФАЗА 3 (income by the position on the income track); the track's values and
+    # the Mail Contract ($1,000 more income every round) are the project's design
+    # (docs/games/railways_of_the_world.md, Tables: position 60 pays $30,000, the table's
+    # last position, 100, pays $38,000, and so does any position beyond it). Builder: seat 1
+    # takes the Mail Contract; the display then holds condition cards only, so both pass
+    s = fresh(2, 8)
+    mail = on_display(s, "mail_contract")
+    to_turn(s, 1)
+    s.apply(A_CARD)
+    s.apply(A_TAKE_CARD + mail)
+    to_turn(s, 0)
+    s.display = [c for c in s.display if GAME.card_kind[c] == R.K_CONDITION]
+    s.points = [130, 60]
+    assert [obs_player(s, p)["income"] for p in range(2)] == [38000, 30000]
+    events = []
+    while s.phase != R.PH_AUCTION:
+        s.apply(A_PASS_TURN)
+        events += s.events
+    incomes = [e for e in events if e["type"] == "income"]
+    assert [(e["player"], e["income"], e["interest"]) for e in incomes] == \
+        [(0, 38000, 0), (1, 31000, 0)]
+    assert [obs_player(s, p)["cash"] for p in range(2)] == [38000, 31000]
+
+
+# -- Фаза 1: a raise of more than $5,000 ------------------------------------------------------
+
+@pytest.mark.parametrize("opener", [0, 2])
+def test_the_opener_raising_more_alone_is_still_a_failed_auction(opener):
+    # rulebook: Фаза 1 (the card goes to the opener's left neighbour, for nothing, when all
+    # the others pass on his bid), however large his opening bid (raise_more: $5,000 and on)
+    s = auction_opened_by(opener)
+    s.apply(A_RAISE_MORE)
+    s.apply(A_BID + 2)      # $8,000 in all
+    s.apply(A_PASS_BID)
+    s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == (opener + 1) % 3
+    assert [p["cash"] for p in obs["players"]] == [10000] * 3
+
+
+@pytest.mark.parametrize("raiser", [0, 2])
+def test_a_large_raise_by_another_seat_wins_and_is_paid(raiser):
+    # rulebook: Фаза 1 (the highest bid, once all others pass, is paid and plays first):
+    # seat 1 opens at $1,000, `raiser` raises by $5,000 and $1,000 more ($7,000), and wins
+    s = auction_opened_by(1)
+    s.apply(A_BID)
+    if raiser == 0:
+        s.apply(A_PASS_BID)  # seat 2
+    s.apply(A_RAISE_MORE)
+    s.apply(A_BID)
+    while s.phase == R.PH_AUCTION:
+        s.apply(A_PASS_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == raiser
+    assert [p["cash"] for p in obs["players"]] == [3000 if p == raiser else 10000
+                                                   for p in range(3)]
+
+
+def test_an_upgrade_with_exactly_its_price_in_hand():
+    # rulebook: Модернизация локомотивов (paid at the card's price, $4,000 for level 2 in the
+    # project's table) and ФАЗА 2: with exactly the price in hand, the upgrade is on offer
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 4000)
+    assert A_UPGRADE in s.legal_actions()
+    s.apply(A_UPGRADE)
+    assert obs_player(s, 0)["cash"] == 0 and obs_player(s, 0)["locomotive"] == 2
+    s = to_turn(fresh(3, 1), 0)
+    give(s, 0, 3000)
+    assert A_UPGRADE not in s.legal_actions()
+
+
+def test_a_refused_action_says_why():
+    # the engine contract (docs/developing.md): an illegal action is refused with a reason,
+    # telling a number outside the game's actions from an action not allowed now
+    from railtable.engine import IllegalAction
+    s = fresh(3, 1)
+    for bad in (-1, R.A.NUM_ACTIONS, 10 ** 6):
+        with pytest.raises(IllegalAction, match="is not an action of this game"):
+            s.apply(bad)
+    for now_not in (A_PASS_TURN, A_FINISH):
+        with pytest.raises(IllegalAction, match="is not allowed now: it is the first-player"):
+            s.apply(now_not)
+    to_turn(s, 0)
+    with pytest.raises(IllegalAction, match="is not allowed now: choose one of the turn's"):
+        s.apply(A_PASS_BID)
+
+
+@pytest.mark.parametrize("opener", [0, 1, 2])
+def test_the_last_player_left_without_a_bid_may_still_bid_and_win(opener):
+    # rulebook: Фаза 1 (the highest bidder, once all others passed, is the first player; the
+    # project lets the opener pass, docs/games/railways_of_the_world.md): the two players
+    # before him passed without a bid, so the last one is still asked, bids and wins
+    s = auction_opened_by(opener)
+    s.apply(A_PASS_BID)
+    s.apply(A_PASS_BID)
+    last = (opener + 2) % 3
+    assert s.phase == R.PH_AUCTION and s.current_player() == last
+    s.apply(A_BID)
+    obs = s.observation(None)
+    assert obs["first_player"] == last and obs["phase"] == "choose_action"
+    assert obs["players"][last]["cash"] == 9000
+
+
+def test_a_winner_with_exactly_his_bid_in_cash_takes_no_note():
+    # rulebook: Фаза 1 (the winner pays in cash, or takes new notes for what he lacks) and
+    # Деньги и займы: with the bid in hand, no note is taken and the log shows none
+    s = fresh(2, 1)
+    give(s, 1, 3000)
+    s.apply(A_BID)          # seat 0: $1,000
+    s.apply(A_BID + 1)      # seat 1: $3,000, all its cash
+    s.apply(A_PASS_BID)
+    assert not [e for e in s.events if e["type"] == "notes"]
+    assert obs_player(s, 1)["cash"] == 0 and obs_player(s, 1)["notes"] == 0
