@@ -9,7 +9,7 @@ import pytest
 from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
 
-from .helpers import (act, clear_loot, held, legal_json, new, place, put_loot, set_turns,
+from .helpers import (act, clear_loot, give_loot, held, legal_json, new, place, put_loot, set_turns,
                       slot, stealin, where)
 
 CH = ["doc", "cheyenne", "django", "tuco"]
@@ -209,6 +209,45 @@ def test_a_shot_from_a_roof_at_the_end_goes_the_only_way_to_the_nearest(car, nea
     place(s, "tuco", 1)
     stealin(s, [("doc", "fire")])
     assert [slot(s, nearest)] == [p for p in range(4) if s.recv[p]]
+
+
+@pytest.mark.parametrize("sub", [0, 1])
+def test_two_bandits_each_card_moves_its_own_bandit(sub):
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА» (each card of the team belongs to one of its two bandits,
+    # and moves that one): a Move and a Climb of the first bandit, then of the second
+    s = new(2, seed=3)
+    clear_loot(s)
+    name = [R.BANDITS[c] for c in s.char]
+    for b in range(4):
+        place(s, name[b], 2)
+    s.marshal = 0
+    mine, other = name[sub], name[1 - sub]
+    place(s, mine, 3)  # the caboose: the only way is forward
+    stealin(s, [(mine, "move"), (mine, "climb")])
+    assert where(s, mine) == (2, True) and where(s, other) == (2, False)
+
+
+def test_cheyenne_punching_out_a_jewel_has_no_purse_to_keep():
+    # rulebook: БАНДИТЫ, Шайенн (she may keep a purse, and only a purse): the first jewel
+    s = on_car(car=4)
+    place(s, "cheyenne", 2)
+    place(s, "doc", 2)
+    j = give_loot(s, "doc", "jewel")
+    assert j == R.JEWEL0
+    stealin(s, [("cheyenne", "punch")])
+    assert s.phase == R.PH_PUNCH_DIR and s.tloc[j] == 2 * 2
+
+
+def test_expert_the_decks_are_shuffled_before_the_first_hand():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ and ПОДГОТОВКА К ИГРЕ (each player shuffles his cards):
+    # over many games every kind of card comes in a first hand, Move and Climb included
+    hands = set()
+    kinds = set()
+    for seed in range(40):
+        s = GAME.new_state(3, seed, {"expert": True, "random_bandits": True})
+        hands.add(tuple(sorted(s.hands[0])))
+        kinds.update(s.hands[0])
+    assert kinds == set(range(6)) and len(hands) > 5
 
 
 # -- Schemin' ----------------------------------------------------------------------------------

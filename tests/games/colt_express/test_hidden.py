@@ -298,3 +298,41 @@ def test_expert_a_sampled_world_offers_the_discarder_his_sampled_hand():
         assert d.legal_actions() == [R.PASS] + [R.DISCARD + c for c in sorted(set(d.hands[q]))]
         hands.add(tuple(sorted(set(d.hands[q]))))
     assert len(hands) > 1
+
+
+def test_expert_a_neutral_bullet_taken_fleeing_is_known_on_top_of_the_deck():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (a bullet received goes face down on top of the deck in
+    # view of all) and ШЕРИФ (a bandit entering his car takes a neutral bullet): seat 0's Doc
+    # walks from the caboose into the Marshal's car; next round's draw takes the bullet, and
+    # at the end of phase 1 everyone knows it lies in his discard pile, after his Move
+    s = expert_three()
+    for name in ("doc", "tuco", "django"):
+        place(s, name, 1, roof=True)
+    place(s, "doc", 3)
+    s.marshal = 2
+    stealin(s, [("doc", "move")])
+    assert s.round_no == 1 and R.NEUTRAL in s.hands[0]
+    for d in worlds(s, 1, 10):
+        assert R.NEUTRAL in d.hands[0]
+    set_turns(s, (R.NORMAL,))
+    while s.phase == R.PH_SCHEME:
+        act(s, {"type": "draw"})
+    for seat in (1, None):
+        assert s.observation(seat)["players"][0]["discard_face_up"] == [
+            {"kind": "move"}, {"kind": "bullet", "from": None}]
+
+
+def test_cards_drawn_are_not_known_to_the_other_seats():
+    # rulebook: ФАЗА 1 (a player draws three cards from his face-down deck into his hand):
+    # nobody else learns which. Builder: seat p's hand and deck set after the deal (hands,
+    # decks), the single Punch on top of the deck; after the draw one card is left in the
+    # deck, and in another seat's worlds it may be any of his ten, the Punch too
+    s = new(3, seed=5)
+    p = s.cur
+    s.hands[p] = [R.MOVE, R.MOVE, R.CLIMB, R.CLIMB, R.FIRE, R.FIRE]
+    s.decks[p] = [R.MARSHAL, R.ROBBERY, R.ROBBERY, R.PUNCH]
+    s._legal = s._scheme_legal()
+    act(s, {"type": "draw"})
+    assert R.PUNCH in s.hands[p] and s.decks[p] == [R.MARSHAL]
+    left = [d.decks[p] for d in worlds(s, (p + 1) % 3, 60)]
+    assert [R.PUNCH] in left and [R.MARSHAL] in left

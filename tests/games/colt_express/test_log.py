@@ -420,6 +420,27 @@ def test_two_bandits_a_card_chosen_is_told_to_its_player_only():
         {"type": "choose_card_done", "player": p, "to": PUB}]
 
 
+def test_two_bandits_a_card_is_announced_with_the_bandit_it_belongs_to():
+    # rulebook: ВАРИАНТ «ДВА БАНДИТА», ОБЩЕЕ ПРАВИЛО (after a Fire, one card of the other
+    # bandit may follow, face up)
+    s = GAME.new_state(2, 2, {"random_bandits": True})
+    act(s, {"type": "hide", "bandit": R.BANDITS[s.char[0]]})
+    act(s, {"type": "hide", "bandit": R.BANDITS[s.char[2]]})
+    while s.phase == R.PH_CHOOSE:
+        s.apply(s.legal_actions()[0])
+    set_turns(s, (R.NORMAL,))
+    p = s.cur
+    lead, partner = R.BANDITS[s.char[2 * p]], R.BANDITS[s.char[2 * p + 1]]
+    s.hands[p] = [R.FIRE, 6 + R.PUNCH]
+    s._legal = s._scheme_legal()
+    act(s, {"type": "play", "card": "fire", "bandit": lead})
+    assert s.events == [{"type": "play", "player": p, "face_down": False, "to": PUB,
+                         "card": {"kind": "fire", "bandit": lead}}]
+    act(s, {"type": "play", "card": "punch", "bandit": partner})
+    assert s.events == [{"type": "play", "player": p, "face_down": False, "to": PUB,
+                         "card": {"kind": "punch", "bandit": partner}}]
+
+
 def test_two_bandits_the_start_reveals_the_hidden_bandits():
     # rulebook: ВАРИАНТ «ДВА БАНДИТА» (the figures hidden in the hands are shown when both
     # players open them: the hidden one starts in the caboose, the other in the car before)
