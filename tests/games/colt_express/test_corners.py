@@ -160,6 +160,39 @@ def test_pickpocketing_at_the_locomotive_and_the_caboose_offers_every_purse_ther
     assert [d["loot"] for d in s.result().details] == [450, 0, 0, 350]
 
 
+# -- Stealin' ---------------------------------------------------------------------------------
+
+SETUPS = {  # doc's card, its position (marshal, {bandit: (car, roof)}) and the choice made
+    "move": (0, {"doc": (2, False)}, {"type": "move", "to": 1}),
+    "fire": (3, {"doc": (2, True), "cheyenne": (0, True), "django": (4, True)},
+             {"type": "fire", "target": "cheyenne"}),
+    "punch": (0, {"doc": (2, False), "cheyenne": (2, False)}, {"type": "punch_to", "to": 3}),
+    "marshal": (2, {}, {"type": "marshal", "to": 3}),
+    "robbery": (0, {"doc": (2, False)}, {"type": "loot", "kind": "jewel"}),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+def test_after_a_card_that_asks_a_question_the_next_card_is_carried_out(kind):
+    # rulebook: ФАЗА 2 «ОГРАБЛЕНИЕ» (every card of the pile is carried out, one after another):
+    # a card of seat 0 whose effect needs a choice, then two Climbs of the last seat
+    marshal, where_, choice = SETUPS[kind]
+    s = on_car(car=4)
+    s.marshal = marshal
+    for name, (car, roof) in where_.items():
+        place(s, name, car, roof)
+    if kind == "robbery":
+        put_loot(s, 2, False, "purse", 300)
+        put_loot(s, 2, False, "jewel")
+    stealin(s, [("doc", kind), ("tuco", "climb"), ("tuco", "climb")])
+    assert s.current_player() == 0 and choice in legal_json(s)
+    act(s, choice)
+    # Tuco climbed up, then down again: both cards carried out, in order
+    assert s.round_no == 1 and s.recv[3] == 0
+    up_down = [e["roof"] for e in s.events if e["type"] == "climb" and e["bandit"] == "tuco"]
+    assert up_down == [True, False]
+
+
 # -- the ends of the train ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("django, target, pushed_to", [
