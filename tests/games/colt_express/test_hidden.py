@@ -12,7 +12,8 @@ import pytest
 from railtable.games.colt_express import GAME
 from railtable.games.colt_express import rules as R
 
-from .helpers import act, clear_loot, give_loot, legal_json, new, place, set_turns, slot, stealin
+from .helpers import (act, clear_loot, give_loot, legal_json, new, place, put_loot, set_turns,
+                      slot, stealin)
 
 SMALL = set(range(7))  # the 2-4 player round cards
 STATION = {14, 15, 16}
@@ -336,3 +337,35 @@ def test_cards_drawn_are_not_known_to_the_other_seats():
     assert R.PUNCH in s.hands[p] and s.decks[p] == [R.MARSHAL]
     left = [d.decks[p] for d in worlds(s, (p + 1) % 3, 60)]
     assert [R.PUNCH] in left and [R.MARSHAL] in left
+
+
+SETUPS = {  # seat 0's face-down card, its position (marshal, {bandit: (car, roof)}) and phase
+    "move": (0, {"doc": (2, False)}, R.PH_MOVE),
+    "fire": (3, {"doc": (2, True), "cheyenne": (0, True), "django": (4, True)}, R.PH_FIRE),
+    "punch": (0, {"doc": (2, False), "cheyenne": (2, False)}, R.PH_PUNCH_DIR),
+    "marshal": (2, {}, R.PH_MARSHAL),
+    "robbery": (0, {"doc": (2, False)}, R.PH_ROB),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SETUPS))
+def test_a_face_down_card_waiting_for_its_choice_is_known_in_every_world(kind):
+    # rulebook: ФАЗА 2 (a face-down card is turned over when its turn comes): while seat 0's
+    # card waits for its choice, every seat knows it; the last seat's face-down card after it
+    # is still unknown to the others
+    marshal, where_, phase = SETUPS[kind]
+    s = new(4, chars=["doc", "cheyenne", "django", "tuco"], seed=1)
+    clear_loot(s)
+    for name in ("doc", "cheyenne", "django", "tuco"):
+        place(s, name, 4)
+    s.marshal = marshal
+    for name, (car, roof) in where_.items():
+        place(s, name, car, roof)
+    if kind == "robbery":
+        put_loot(s, 2, False, "purse", 300)
+        put_loot(s, 2, False, "jewel")
+    stealin(s, [("doc", kind, True), ("tuco", "climb", True)])
+    assert s.phase == phase and s.current_player() == 0
+    ws = worlds(s, 1)
+    assert all(d.pile[0] & 15 == R.KINDS.index(kind) for d in ws)
+    assert len({d.pile[1] & 15 for d in ws}) > 1
