@@ -402,3 +402,54 @@ def test_the_round_is_none_during_the_draft_and_five_at_the_end():
     s.round_no = 4
     stealin(s, [])
     assert s.is_terminal() and s.observation(0)["round"] == 5
+
+
+# -- the expert deck -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("keep", [0, 3])
+def test_expert_a_hand_kept_full_draws_nothing_at_the_next_round(keep):
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (at the start of a round each player draws up to six
+    # cards, Doc seven; a hand kept larger is not cut): a player who only drew in phase 1
+    # and kept his hand at six (or kept three more) starts the next round with the same hand
+    # and deck
+    s = new(3, chars=["doc", "tuco", "django"], seed=5, expert=True)
+    set_turns(s, (R.NORMAL,))
+    q = (s.first + 1) % 3
+    size = 6 + (q == 0)
+    while s.phase == R.PH_SCHEME:
+        act(s, {"type": "draw"} if s.cur == q else legal_json(s)[1])
+    while s.phase == R.PH_DISCARD:
+        if s.cur == q and len(s.hands[q]) > size + keep:
+            s.apply(s.legal_actions()[1])
+        else:
+            act(s, {"type": "pass"})
+    hand, deck = sorted(s.hands[q]), len(s.decks[q])
+    assert len(hand) == size + keep
+    while s.phase != R.PH_SCHEME:
+        act(s, legal_json(s)[0])
+    assert s.round_no == 1
+    assert sorted(s.hands[q]) == hand and len(s.decks[q]) == deck
+
+
+def test_expert_a_draw_of_the_last_three_cards_leaves_the_discard_pile_alone():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (the discard pile is shuffled into a new deck only when
+    # the deck runs out): three cards left, three drawn. Builder: the current player's deck
+    # cut to three cards, the rest in his discard pile (decks, discards)
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    s.discards[p] = s.decks[p][:-3]
+    s.decks[p] = s.decks[p][-3:]
+    s._legal = s._scheme_legal()
+    n = len(s.discards[p])
+    act(s, {"type": "draw"})
+    assert s.decks[p] == [] and len(s.discards[p]) == n
+    assert not [e for e in s.events if e["type"] == "reshuffle"]
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_every_seat_and_a_spectator_see_the_starting_purses(n):
+    # rulebook: ПОДГОТОВКА К ИГРЕ (each bandit starts with a $250 purse, shown to all)
+    s = GAME.new_state(n, 5, {"random_bandits": True})
+    for seat in (0, n - 1, None):
+        bandits = s.observation(seat)["bandits"]
+        assert [[x["value"] for x in b["purses"]] for b in bandits] == [[250]] * n

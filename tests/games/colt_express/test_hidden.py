@@ -369,3 +369,17 @@ def test_a_face_down_card_waiting_for_its_choice_is_known_in_every_world(kind):
     ws = worlds(s, 1)
     assert all(d.pile[0] & 15 == R.KINDS.index(kind) for d in ws)
     assert len({d.pile[1] & 15 for d in ws}) > 1
+
+
+def test_expert_ones_own_known_bullets_stay_on_top_of_ones_own_deck():
+    # rulebook: ВАРИАНТ ДЛЯ ЭКСПЕРТОВ (bullets received go face down on top of the deck, in
+    # view of all): their owner knows them there too; the rest of his deck is in any order.
+    # Builder: two bullets on top of seat p's deck (decks) that all saw laid there (dknown)
+    s = new(3, seed=5, expert=True)
+    p = s.cur
+    s.decks[p] += [R.NEUTRAL, 13 + (p + 1) % 3]
+    s.dknown[p] = 2
+    ws = worlds(s, p)
+    for d in ws:
+        assert d.decks[p][-2:] == [R.NEUTRAL, 13 + (p + 1) % 3]
+    assert len({tuple(d.decks[p]) for d in ws}) > 1
