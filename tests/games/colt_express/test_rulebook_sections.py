@@ -473,3 +473,23 @@ def test_a_sampled_world_gives_the_seat_to_move_its_own_options():
         d = s.determinize(2, random.Random(k))
         plays = {a - R.PLAY for a in d.legal_actions() if R.PLAY <= a < R.PLAY + 12}
         assert plays == {c for c in d.hands[0] if c < 12}
+
+
+# ------------------------------------------------ found by mutation testing, seed 51
+
+@pytest.mark.parametrize("n, car, to", [(3, 0, 1), (3, 3, 2), (6, 0, 1), (6, 6, 5)])
+def test_a_move_inside_from_either_end_of_the_train_goes_to_the_next_car(n, car, to):
+    # rulebook: КАРТЫ ДЕЙСТВИЙ, ДВИЖЕНИЕ (inside, one car forward or back): from the
+    # locomotive or the caboose the only way is the neighbouring car, with no question
+    chars = ["doc", "cheyenne", "django", "tuco", "belle", "ghost"][:n]
+    s = new(n, chars=chars, seed=1)
+    clear_loot(s)
+    for name in chars:
+        place(s, name, 2, roof=True)
+    s.marshal = s.W if car == 0 else 0  # at the other end, out of the way
+    mover = "tuco" if n > 3 else "django"
+    place(s, mover, car)
+    stealin(s, [(mover, "move")])
+    assert where(s, mover) == (to, False)
+    assert {"type": "move", "bandit": mover, "from": car, "car": to, "roof": False,
+            "to": None} in s.events
