@@ -4,6 +4,9 @@ card and its step, the trains still to move, the move under way, a lifted signal
 settings of a junction being switched, the starting numbers and the location tokens left.
 Positions come from helpers.py; expected values from the rulebook and the printed board."""
 
+import json
+import random
+
 import pytest
 
 from railtable.games.switch_and_signal import actions as A
@@ -276,3 +279,20 @@ def test_the_first_and_the_last_departure_card_are_shown_when_turned(card):
     obs = s.observation(None)
     assert obs["departure_card"] == GAME.data["departure_cards"][card]
     assert obs["departure_discard"][-1] == card
+
+
+def test_location_tokens_chosen_in_the_lobby_as_json_play_as_the_same_option():
+    # rulebook: Отказ от кубиков отправления. The lobby and the server send options as JSON
+    # text; a value read from it is the same option as the one written in Python, so the
+    # first trains take the first tokens drawn either way (same seed, same game).
+    sent = json.loads('{"location_tokens": "draw_instead_of_dice"}')
+    a = GAME.new_state(3, 5, sent)
+    b = GAME.new_state(3, 5, {"location_tokens": "draw_instead_of_dice"})
+    rng = random.Random(5)
+    for _ in range(40):
+        assert a.observation(0) == b.observation(0)
+        if a.is_terminal():
+            break
+        act = rng.choice(a.legal_actions())
+        a.apply(act)
+        b.apply(act)
