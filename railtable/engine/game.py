@@ -18,15 +18,15 @@ import textwrap
 import typing
 from pathlib import Path
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Final, Sequence
 
 # how mypyc compiles a class (a decorator that changes nothing in Python)
 from mypy_extensions import mypyc_attr
 
-TERMINAL = -1
+TERMINAL: Final = -1
 
 # 2**63: the state's generator seed lives in this range.
-_SEED_SPACE = 1 << 63
+_SEED_SPACE: Final = 1 << 63
 
 
 class IllegalAction(ValueError):
@@ -281,7 +281,7 @@ def _game_by_id(game_id: str) -> "Game":
 
 
 # The keys every observation starts with (State.observation).
-ENVELOPE = ("game", "seat", "current_player", "phase", "round", "scores", "result")
+ENVELOPE: Final = ("game", "seat", "current_player", "phase", "round", "scores", "result")
 
 
 @mypyc_attr(native_class=False)  # a tuple subclass: mypyc compiles it as a Python class
@@ -295,7 +295,7 @@ class Fields(tuple):
 
 
 # How the clone copies one slot of each group: a line of its generated body.
-_COPY_LINE = {
+_COPY_LINE: Final = {
     "shared": "s.{0} = self.{0}",
     "replaced": "s.{0} = self.{0}",
     "copied": "s.{0} = self.{0}.copy()",
@@ -458,7 +458,7 @@ def _set_clone(cls: type, groups: dict[str, str]) -> None:
 # `_rng`, the state's generator, is shared with a clone and copied by whichever of the two
 # draws first (`_rng_own` says whether this state may draw from it as it is); the derived
 # clone clears both flags.
-_STATE_FIELDS = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
+_STATE_FIELDS: Final = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
                                "record_events"),
                        replaced=("_legal",), fresh=("events",))
 

@@ -10,9 +10,11 @@ L is the number of links in data.json, so the space has L + 2 actions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from railtable.engine import IllegalAction
 
-TYPES = ("build", "stock_up", "draw_contract")
+TYPES: Final = ("build", "stock_up", "draw_contract")
 
 
 def stock_up(num_links: int) -> int:

@@ -13,14 +13,14 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
 from railtable.games.branch_line import actions as A
 
-HERE = Path(__file__).parent
+HERE: Final = Path(__file__).parent
 
 
 # (a plain Python class where mypyc compiles the module: the engine reads its dataclass

@@ -8,36 +8,49 @@ their character id (unique in a game). The layout below is fixed: num_actions = 
 
 from __future__ import annotations
 
+from typing import Final
+
 from railtable.engine import IllegalAction
 
-BANDITS = ("belle", "cheyenne", "django", "doc", "ghost", "tuco")
-KINDS = ("move", "climb", "fire", "punch", "robbery", "marshal")
-MOVE, CLIMB, FIRE, PUNCH, ROBBERY, MARSHAL = range(6)
-BELLE, CHEYENNE, DJANGO, DOC, GHOST, TUCO = range(6)
+BANDITS: Final = ("belle", "cheyenne", "django", "doc", "ghost", "tuco")
+KINDS: Final = ("move", "climb", "fire", "punch", "robbery", "marshal")
+MOVE: Final = 0
+CLIMB: Final = 1
+FIRE: Final = 2
+PUNCH: Final = 3
+ROBBERY: Final = 4
+MARSHAL: Final = 5
+BELLE: Final = 0
+CHEYENNE: Final = 1
+DJANGO: Final = 2
+DOC: Final = 3
+GHOST: Final = 4
+TUCO: Final = 5
 
-DRAW = 0          # draw 3 cards (Schemin')
-PASS = 1          # decline: partner card, pickpocketing, Cheyenne's purse, expert discards
-KEEP = 2          # Cheyenne keeps the purse her victim drops
-PLAY = 3          # + card (12): play a card (face down on a tunnel turn)
-PLAY_DOWN = 15    # + card (12): Ghost's first card of the round, face down
-CHOOSE = 27       # + card (12): two-bandit game, the card taken before the round's draw
-DISCARD = 39      # + card (12): expert variant, discard this hand card at the end of Schemin'
-MOVE_TO = 51      # + car (7): Move card destination (0 = locomotive)
-PUNCH_TO = 58     # + car (7): where the punched bandit is knocked
-MARSHAL_TO = 65   # + car (7): Marshal card destination
-FIRE_AT = 72      # + bandit character (6)
-PUNCH_AT = 78     # + bandit character (6)
-LOOT_PURSE = 84   # + purse token id (18): take / knock out / pickpocket this purse
-LOOT_JEWEL = 102
-LOOT_BOX = 103
-DRAFT = 104       # + bandit character (6): choose your bandit (one-bandit game)
-TEAM = 110        # + team (3): choose your team (two-bandit game)
-HIDE = 113        # + bandit character (6): hidden in the left hand, starts in the caboose
-NUM_ACTIONS = 119
+DRAW: Final = 0          # draw 3 cards (Schemin')
+PASS: Final = 1          # decline: partner card, pickpocketing, Cheyenne's purse, expert discards
+KEEP: Final = 2          # Cheyenne keeps the purse her victim drops
+PLAY: Final = 3          # + card (12): play a card (face down on a tunnel turn)
+PLAY_DOWN: Final = 15    # + card (12): Ghost's first card of the round, face down
+CHOOSE: Final = 27       # + card (12): two-bandit game, the card taken before the round's draw
+# + card (12): expert variant, discard this hand card at the end of Schemin'
+DISCARD: Final = 39
+MOVE_TO: Final = 51      # + car (7): Move card destination (0 = locomotive)
+PUNCH_TO: Final = 58     # + car (7): where the punched bandit is knocked
+MARSHAL_TO: Final = 65   # + car (7): Marshal card destination
+FIRE_AT: Final = 72      # + bandit character (6)
+PUNCH_AT: Final = 78     # + bandit character (6)
+LOOT_PURSE: Final = 84   # + purse token id (18): take / knock out / pickpocket this purse
+LOOT_JEWEL: Final = 102
+LOOT_BOX: Final = 103
+DRAFT: Final = 104       # + bandit character (6): choose your bandit (one-bandit game)
+TEAM: Final = 110        # + team (3): choose your team (two-bandit game)
+HIDE: Final = 113        # + bandit character (6): hidden in the left hand, starts in the caboose
+NUM_ACTIONS: Final = 119
 
-_CAR_TYPES = {"move": MOVE_TO, "punch_to": PUNCH_TO, "marshal": MARSHAL_TO}
-_BANDIT_TYPES = {"fire": FIRE_AT, "punch": PUNCH_AT, "choose_bandit": DRAFT, "hide": HIDE}
-_CARD_TYPES = {"play": PLAY, "choose_card": CHOOSE, "discard": DISCARD}
+_CAR_TYPES: Final = {"move": MOVE_TO, "punch_to": PUNCH_TO, "marshal": MARSHAL_TO}
+_BANDIT_TYPES: Final = {"fire": FIRE_AT, "punch": PUNCH_AT, "choose_bandit": DRAFT, "hide": HIDE}
+_CARD_TYPES: Final = {"play": PLAY, "choose_card": CHOOSE, "discard": DISCARD}
 
 
 def _card_json(state, card: int) -> dict:

@@ -17,7 +17,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,27 +29,65 @@ from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BO
                       LOOT_PURSE, MARSHAL_TO, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH_AT, PUNCH_TO,
                       TEAM)
 
-HERE = Path(__file__).parent
-DATA = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
+HERE: Final = Path(__file__).parent
+DATA: Final = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
 
-MOVE, CLIMB, FIRE, PUNCH, ROBBERY, MARSHAL = range(6)
-BELLE, CHEYENNE, DJANGO, DOC, GHOST, TUCO = range(6)
-NORMAL, TUNNEL, SPEED, SWITCH = range(4)
-NEUTRAL = 12
-HELD, BOX, WAIT, LOST = 16, -1, -2, -3
-JEWEL0, BOX0, NTOK = 18, 24, 26
-(PH_DRAFT, PH_TEAM, PH_HIDE, PH_CHOOSE, PH_SCHEME, PH_CHAIN, PH_DISCARD, PH_MOVE, PH_FIRE,
- PH_PUNCH_TARGET, PH_PUNCH_LOOT, PH_PUNCH_KEEP, PH_PUNCH_DIR, PH_ROB, PH_MARSHAL,
- PH_PICKPOCKET, PH_OVER) = range(17)
-PHASE_NAMES = ("choose_bandit", "choose_team", "hide", "choose_card", "schemin", "chain",
-               "discard", "move", "fire", "punch_target", "punch_loot", "punch_keep",
-               "punch_direction", "robbery", "marshal", "pickpocketing", "game_over")
-EVENTS = tuple(DATA["events"])
-(EV_ANGRY, EV_SWIVEL, EV_BRAKING, EV_TAKE_ALL, EV_REBELLION, EV_PICKPOCKET, EV_REVENGE,
- EV_HOSTAGE) = range(8)
-BANDITS = A.BANDITS
-KINDS = A.KINDS
-TURN_KINDS = tuple(DATA["turn_kinds"])
+MOVE: Final = 0
+CLIMB: Final = 1
+FIRE: Final = 2
+PUNCH: Final = 3
+ROBBERY: Final = 4
+MARSHAL: Final = 5
+BELLE: Final = 0
+CHEYENNE: Final = 1
+DJANGO: Final = 2
+DOC: Final = 3
+GHOST: Final = 4
+TUCO: Final = 5
+NORMAL: Final = 0
+TUNNEL: Final = 1
+SPEED: Final = 2
+SWITCH: Final = 3
+NEUTRAL: Final = 12
+HELD: Final = 16
+BOX: Final = -1
+WAIT: Final = -2
+LOST: Final = -3
+JEWEL0: Final = 18
+BOX0: Final = 24
+NTOK: Final = 26
+PH_DRAFT: Final = 0
+PH_TEAM: Final = 1
+PH_HIDE: Final = 2
+PH_CHOOSE: Final = 3
+PH_SCHEME: Final = 4
+PH_CHAIN: Final = 5
+PH_DISCARD: Final = 6
+PH_MOVE: Final = 7
+PH_FIRE: Final = 8
+PH_PUNCH_TARGET: Final = 9
+PH_PUNCH_LOOT: Final = 10
+PH_PUNCH_KEEP: Final = 11
+PH_PUNCH_DIR: Final = 12
+PH_ROB: Final = 13
+PH_MARSHAL: Final = 14
+PH_PICKPOCKET: Final = 15
+PH_OVER: Final = 16
+PHASE_NAMES: Final = ("choose_bandit", "choose_team", "hide", "choose_card", "schemin", "chain",
+                      "discard", "move", "fire", "punch_target", "punch_loot", "punch_keep",
+                      "punch_direction", "robbery", "marshal", "pickpocketing", "game_over")
+EVENTS: Final = tuple(DATA["events"])
+EV_ANGRY: Final = 0
+EV_SWIVEL: Final = 1
+EV_BRAKING: Final = 2
+EV_TAKE_ALL: Final = 3
+EV_REBELLION: Final = 4
+EV_PICKPOCKET: Final = 5
+EV_REVENGE: Final = 6
+EV_HOSTAGE: Final = 7
+BANDITS: Final = A.BANDITS
+KINDS: Final = A.KINDS
+TURN_KINDS: Final = tuple(DATA["turn_kinds"])
 
 
 # (a plain Python class where mypyc compiles the module: the engine reads its dataclass

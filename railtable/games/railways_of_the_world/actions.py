@@ -19,39 +19,41 @@ The layout is fixed (independent of the map) so records stay valid:
 
 from __future__ import annotations
 
-MAX_HEX = 1024
-MAX_CITY = 128
-MAX_CARD = 64
-MAX_SEATS = 6
-NUM_COLOURS = 5
+from typing import Final
 
-A_PASS_BID = 0
-A_BID = 1            # A_BID + k - 1: raise by k steps, k = 1..5
-MAX_RAISE = 5
-A_NOTE = 6
-A_BUILD = 7
-A_URBANIZE = 8
-A_UPGRADE = 9
-A_DELIVER = 10
-A_CARD = 11
-A_PASS_TURN = 12
-A_FINISH = 13
-A_STEP = 14          # + direction 0..5
-A_BUILD_AT = 20      # + hex index
-A_URB_COLOUR = A_BUILD_AT + MAX_HEX          # + colour 0..4
-A_URB_CITY = A_URB_COLOUR + NUM_COLOURS      # + city id
-A_CUBE = A_URB_CITY + MAX_CITY               # + city * 5 + colour
-A_MOVE = A_CUBE + MAX_CITY * NUM_COLOURS     # + city * MAX_SEATS + owner
-A_TAKE_CARD = A_MOVE + MAX_CITY * MAX_SEATS  # + card id
-A_USE_CARD = A_TAKE_CARD + MAX_CARD          # + card id
-A_RAISE_MORE = A_USE_CARD + MAX_CARD
-NUM_ACTIONS = A_RAISE_MORE + 1
+MAX_HEX: Final = 1024
+MAX_CITY: Final = 128
+MAX_CARD: Final = 64
+MAX_SEATS: Final = 6
+NUM_COLOURS: Final = 5
 
-KIND_NAMES = {A_BUILD: "build", A_URBANIZE: "urbanize", A_UPGRADE: "upgrade",
-              A_DELIVER: "deliver", A_CARD: "operations_card", A_PASS_TURN: "pass_turn"}
-KIND_IDS = {v: k for k, v in KIND_NAMES.items()}
-COLOURS = ("red", "yellow", "blue", "black", "purple")
-DIRECTIONS = ("e", "ne", "nw", "w", "sw", "se")
+A_PASS_BID: Final = 0
+A_BID: Final = 1            # A_BID + k - 1: raise by k steps, k = 1..5
+MAX_RAISE: Final = 5
+A_NOTE: Final = 6
+A_BUILD: Final = 7
+A_URBANIZE: Final = 8
+A_UPGRADE: Final = 9
+A_DELIVER: Final = 10
+A_CARD: Final = 11
+A_PASS_TURN: Final = 12
+A_FINISH: Final = 13
+A_STEP: Final = 14          # + direction 0..5
+A_BUILD_AT: Final = 20      # + hex index
+A_URB_COLOUR: Final = A_BUILD_AT + MAX_HEX          # + colour 0..4
+A_URB_CITY: Final = A_URB_COLOUR + NUM_COLOURS      # + city id
+A_CUBE: Final = A_URB_CITY + MAX_CITY               # + city * 5 + colour
+A_MOVE: Final = A_CUBE + MAX_CITY * NUM_COLOURS     # + city * MAX_SEATS + owner
+A_TAKE_CARD: Final = A_MOVE + MAX_CITY * MAX_SEATS  # + card id
+A_USE_CARD: Final = A_TAKE_CARD + MAX_CARD          # + card id
+A_RAISE_MORE: Final = A_USE_CARD + MAX_CARD
+NUM_ACTIONS: Final = A_RAISE_MORE + 1
+
+KIND_NAMES: Final = {A_BUILD: "build", A_URBANIZE: "urbanize", A_UPGRADE: "upgrade",
+                     A_DELIVER: "deliver", A_CARD: "operations_card", A_PASS_TURN: "pass_turn"}
+KIND_IDS: Final = {v: k for k, v in KIND_NAMES.items()}
+COLOURS: Final = ("red", "yellow", "blue", "black", "purple")
+DIRECTIONS: Final = ("e", "ne", "nw", "w", "sw", "se")
 
 
 def to_json(state, a: int) -> dict:

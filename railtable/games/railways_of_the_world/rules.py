@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -24,35 +24,59 @@ from railtable.games.railways_of_the_world.actions import (
     A_URBANIZE, A_USE_CARD, MAX_RAISE, MAX_SEATS, NUM_COLOURS)
 from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
 
-HERE = Path(__file__).parent
-GRAY = 5  # a city's colour index when it is gray (no colour yet)
-COLOUR_INDEX = {c: i for i, c in enumerate(A.COLOURS)}
-DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # e, ne, nw, w, sw, se (axial)
+HERE: Final = Path(__file__).parent
+GRAY: Final = 5  # a city's colour index when it is gray (no colour yet)
+COLOUR_INDEX: Final = {c: i for i, c in enumerate(A.COLOURS)}
+DIRS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # e, ne, nw, w, sw, se (axial)
 
 # phases: whose decision and of what kind
-PH_AUCTION, PH_TURN, PH_BUILD_START, PH_BUILD, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE, \
-    PH_DEL_STEP, PH_CARD, PH_OVER = range(10)
-PH_RAISE = 10  # the auction, a raise under way: the same player adds to it until it ends
+PH_AUCTION: Final = 0
+PH_TURN: Final = 1
+PH_BUILD_START: Final = 2
+PH_BUILD: Final = 3
+PH_URB_COLOUR: Final = 4
+PH_URB_CITY: Final = 5
+PH_DEL_CUBE: Final = 6
+PH_DEL_STEP: Final = 7
+PH_CARD: Final = 8
+PH_OVER: Final = 9
+PH_RAISE: Final = 10  # the auction, a raise under way: the same player adds to it until it ends
 # The decisions the engine takes by itself when they are the only legal choice (`_forced`):
 # the parts of an action already chosen (where the track starts, the new city's colour and
 # place, the cube and each link of a delivery, the operations card taken).
-FORCED_PHASES = frozenset((PH_BUILD_START, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE,
+FORCED_PHASES: Final = frozenset((PH_BUILD_START, PH_URB_COLOUR, PH_URB_CITY, PH_DEL_CUBE,
                            PH_DEL_STEP, PH_CARD))
-PHASE_NAMES = ("auction", "choose_action", "build_start", "build", "urbanize_colour",
-               "urbanize_city", "deliver_cube", "deliver_move", "take_card", "over", "raise")
+PHASE_NAMES: Final = ("auction", "choose_action", "build_start", "build", "urbanize_colour",
+                      "urbanize_city", "deliver_cube", "deliver_move", "take_card", "over", "raise")
 
 # card kinds (the rulebook's five symbols) and effects
-K_CONDITION, K_ONCE, K_IMMEDIATE, K_KEEP, K_PERMANENT = range(5)
-KIND_OF = {"condition": K_CONDITION, "once_per_round": K_ONCE, "immediate": K_IMMEDIATE,
-           "keep": K_KEEP, "permanent": K_PERMANENT}
-(E_MAJOR, E_BOUNTY, E_LONG, E_SUBSIDY, E_EXTRA_TILE, E_CASH, E_POINTS, E_FREE_UPGRADE,
- E_WINDFALL, E_BOOST, E_BRIDGE, E_TUNNEL, E_LOCO_DISCOUNT, E_MAIL) = range(14)
-EFFECT_OF = {"major_line": E_MAJOR, "service_bounty": E_BOUNTY, "long_haul": E_LONG,
-             "subsidy": E_SUBSIDY, "extra_tile": E_EXTRA_TILE, "cash": E_CASH,
-             "points": E_POINTS, "free_upgrade": E_FREE_UPGRADE, "windfall": E_WINDFALL,
-             "boost": E_BOOST, "bridge": E_BRIDGE, "tunnel": E_TUNNEL,
-             "loco_discount": E_LOCO_DISCOUNT, "mail": E_MAIL}
-TERRAINS = ("plain", "water", "mountain")
+K_CONDITION: Final = 0
+K_ONCE: Final = 1
+K_IMMEDIATE: Final = 2
+K_KEEP: Final = 3
+K_PERMANENT: Final = 4
+KIND_OF: Final = {"condition": K_CONDITION, "once_per_round": K_ONCE, "immediate": K_IMMEDIATE,
+                  "keep": K_KEEP, "permanent": K_PERMANENT}
+E_MAJOR: Final = 0
+E_BOUNTY: Final = 1
+E_LONG: Final = 2
+E_SUBSIDY: Final = 3
+E_EXTRA_TILE: Final = 4
+E_CASH: Final = 5
+E_POINTS: Final = 6
+E_FREE_UPGRADE: Final = 7
+E_WINDFALL: Final = 8
+E_BOOST: Final = 9
+E_BRIDGE: Final = 10
+E_TUNNEL: Final = 11
+E_LOCO_DISCOUNT: Final = 12
+E_MAIL: Final = 13
+EFFECT_OF: Final = {"major_line": E_MAJOR, "service_bounty": E_BOUNTY, "long_haul": E_LONG,
+                    "subsidy": E_SUBSIDY, "extra_tile": E_EXTRA_TILE, "cash": E_CASH,
+                    "points": E_POINTS, "free_upgrade": E_FREE_UPGRADE, "windfall": E_WINDFALL,
+                    "boost": E_BOOST, "bridge": E_BRIDGE, "tunnel": E_TUNNEL,
+                    "loco_discount": E_LOCO_DISCOUNT, "mail": E_MAIL}
+TERRAINS: Final = ("plain", "water", "mountain")
 
 
 class MapData:
@@ -133,7 +157,8 @@ class MapData:
 
 
 # the default cash of a «1» note comes from data.json
-_DEFAULT_NOTE_VALUE = json.loads((HERE / "data.json").read_text(encoding="utf-8"))["note_value"]
+_DEFAULT_NOTE_VALUE: Final = json.loads(
+    (HERE / "data.json").read_text(encoding="utf-8"))["note_value"]
 
 
 def _map_of(map_id: str) -> MapData:

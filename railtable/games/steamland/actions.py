@@ -1,3 +1,4 @@
+from typing import Final
 """The integer action space of Steamland and its JSON form.
 
 Every decision is one small integer. The same number can mean slightly different things in
@@ -6,44 +7,44 @@ hex a beaten player retreats to); its JSON form names the decision point's meani
 type and parameter, so records stay readable.
 """
 
-END = 0                 # end movement / end the turn / done buying / leave the dragon / pass
-MOVE = 1                # 1..6: towards hex edge 0..5
-ATTACK_HERE = 7         # fight the creature standing on your own hex
-POTION = 8              # drink a speed potion
-TAKE_TASK = 9
-DROP_TASK = 10          # 10..12: return task slot k to the deck
-OPEN_ITEMS = 13         # the buying operation for items: three are revealed
-OPEN_WEAPONS = 14       # ... and for weapons
-BUY_ITEM = 15           # 15..26: display slot k
-BUY_WEAPON = 27         # 27..32: display slot k
-SELL_ITEM = 33          # 33..35
-SELL_WEAPON = 36        # 36..37
-SELL_HEAD = 38          # 38..47
-GAMBLE = 48             # 48..50: stake item slot k against the Chief Engineer
-STEAL = 51
-CHALLENGE = 52          # 52..57: fight the player in seat k
-FIGHT = 58              # accept the fight
-FLEE = 59               # try to flee (5-6)
-ESCAPE = 60             # use an item that lets you escape
-JOIN_A = 61             # join the fight on the side of the one who started it
-JOIN_B = 62             # ... on the side of the opponent (a creature or a player)
-STAY_OUT = 63
-USE_COG = 64
-NO_COG = 65
-PICK = 66               # 66..68: the item (slot) that changes hands
-DISCARD_ITEM = 69       # 69..72
-DISCARD_WEAPON = 73     # 73..75
+END: Final = 0                 # end movement / end the turn / done buying / leave the dragon / pass
+MOVE: Final = 1                # 1..6: towards hex edge 0..5
+ATTACK_HERE: Final = 7         # fight the creature standing on your own hex
+POTION: Final = 8              # drink a speed potion
+TAKE_TASK: Final = 9
+DROP_TASK: Final = 10          # 10..12: return task slot k to the deck
+OPEN_ITEMS: Final = 13         # the buying operation for items: three are revealed
+OPEN_WEAPONS: Final = 14       # ... and for weapons
+BUY_ITEM: Final = 15           # 15..26: display slot k
+BUY_WEAPON: Final = 27         # 27..32: display slot k
+SELL_ITEM: Final = 33          # 33..35
+SELL_WEAPON: Final = 36        # 36..37
+SELL_HEAD: Final = 38          # 38..47
+GAMBLE: Final = 48             # 48..50: stake item slot k against the Chief Engineer
+STEAL: Final = 51
+CHALLENGE: Final = 52          # 52..57: fight the player in seat k
+FIGHT: Final = 58              # accept the fight
+FLEE: Final = 59               # try to flee (5-6)
+ESCAPE: Final = 60             # use an item that lets you escape
+JOIN_A: Final = 61             # join the fight on the side of the one who started it
+JOIN_B: Final = 62             # ... on the side of the opponent (a creature or a player)
+STAY_OUT: Final = 63
+USE_COG: Final = 64
+NO_COG: Final = 65
+PICK: Final = 66               # 66..68: the item (slot) that changes hands
+DISCARD_ITEM: Final = 69       # 69..72
+DISCARD_WEAPON: Final = 73     # 73..75
 # an exchange of items between two players on one hex (the project's procedure: offer,
 # the item given, the item asked for, then the other player's answer)
-OFFER = 76              # 76..81: propose an exchange to the player in seat k
-TRADE_GIVE = 82         # 82..84: the item (slot) offered
-TRADE_WANT = 85         # 85..87: the other player's item (slot) asked for
-ACCEPT = 88
-DECLINE = 89
-NUM_ACTIONS = 90
+OFFER: Final = 76              # 76..81: propose an exchange to the player in seat k
+TRADE_GIVE: Final = 82         # 82..84: the item (slot) offered
+TRADE_WANT: Final = 85         # 85..87: the other player's item (slot) asked for
+ACCEPT: Final = 88
+DECLINE: Final = 89
+NUM_ACTIONS: Final = 90
 
 # (json type, parameter name or None, first action id, count)
-RANGES = [
+RANGES: Final = [
     ("end", None, END, 1), ("move", "dir", MOVE, 6), ("attack_here", None, ATTACK_HERE, 1),
     ("potion", None, POTION, 1), ("take_task", None, TAKE_TASK, 1),
     ("drop_task", "slot", DROP_TASK, 3), ("open_items", None, OPEN_ITEMS, 1),
@@ -60,8 +61,8 @@ RANGES = [
     ("trade_want", "slot", TRADE_WANT, 3), ("accept", None, ACCEPT, 1),
     ("decline", None, DECLINE, 1),
 ]
-_BY_TYPE = {t: (k, first, n) for t, k, first, n in RANGES}
-_DECODE = []
+_BY_TYPE: Final = {t: (k, first, n) for t, k, first, n in RANGES}
+_DECODE: Final = []
 for _t, _k, _first, _n in RANGES:
     for _i in range(_n):
         _DECODE.append((_t, _k, _i))

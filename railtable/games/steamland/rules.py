@@ -11,68 +11,131 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
 from railtable.games.steamland import actions as A
 
-HERE = Path(__file__).parent
+HERE: Final = Path(__file__).parent
 
 # tile kinds
-K_START, K_CITY, K_MARKET, K_TAVERN, K_ATTACK, K_TERRAIN = range(6)
-KIND_IDS = {"start": K_START, "city": K_CITY, "market": K_MARKET, "tavern": K_TAVERN,
-            "attack": K_ATTACK, "terrain": K_TERRAIN}
-KIND_NAMES = ["start", "city", "market", "tavern", "attack", "terrain"]
-TERRAINS = ["stone", "lava", "sand", "swamp", "water"]
+K_START: Final = 0
+K_CITY: Final = 1
+K_MARKET: Final = 2
+K_TAVERN: Final = 3
+K_ATTACK: Final = 4
+K_TERRAIN: Final = 5
+KIND_IDS: Final = {"start": K_START, "city": K_CITY, "market": K_MARKET, "tavern": K_TAVERN,
+                   "attack": K_ATTACK, "terrain": K_TERRAIN}
+KIND_NAMES: Final = ["start", "city", "market", "tavern", "attack", "terrain"]
+TERRAINS: Final = ["stone", "lava", "sand", "swamp", "water"]
 
 # item effects
-E_NONE, E_SCREWDRIVER, E_BALLOON, E_CAR, E_POTION, E_ESCAPE, E_ARMOUR, E_COG = range(8)
-EFFECTS = {"none": E_NONE, "screwdriver": E_SCREWDRIVER, "balloon": E_BALLOON,
-           "steam_car": E_CAR, "speed_potion": E_POTION, "escape": E_ESCAPE,
-           "armour": E_ARMOUR, "lucky_cog": E_COG}
+E_NONE: Final = 0
+E_SCREWDRIVER: Final = 1
+E_BALLOON: Final = 2
+E_CAR: Final = 3
+E_POTION: Final = 4
+E_ESCAPE: Final = 5
+E_ARMOUR: Final = 6
+E_COG: Final = 7
+EFFECTS: Final = {"none": E_NONE, "screwdriver": E_SCREWDRIVER, "balloon": E_BALLOON,
+                  "steam_car": E_CAR, "speed_potion": E_POTION, "escape": E_ESCAPE,
+                  "armour": E_ARMOUR, "lucky_cog": E_COG}
 # creature roll kinds
-R_ONE, R_BEST, R_SUM = 0, 1, 2
+R_ONE: Final = 0
+R_BEST: Final = 1
+R_SUM: Final = 2
 # task kinds
-T_VISIT, T_HUNT, T_DELIVER, T_PAY = range(4)
-TASK_KINDS = {"visit": T_VISIT, "hunt": T_HUNT, "deliver": T_DELIVER, "pay": T_PAY}
+T_VISIT: Final = 0
+T_HUNT: Final = 1
+T_DELIVER: Final = 2
+T_PAY: Final = 3
+TASK_KINDS: Final = {"visit": T_VISIT, "hunt": T_HUNT, "deliver": T_DELIVER, "pay": T_PAY}
 # event effects
-V_ATTACK, V_ITEM, V_WEAPON, V_TASK, V_MOVE, V_PAY, V_GAIN, V_LOSE = range(8)
-EVENT_EFFECTS = {"creature_attack": V_ATTACK, "find_item": V_ITEM, "find_weapon": V_WEAPON,
-                 "forced_task": V_TASK, "movement": V_MOVE, "pay": V_PAY, "gain": V_GAIN,
-                 "lose_item": V_LOSE}
+V_ATTACK: Final = 0
+V_ITEM: Final = 1
+V_WEAPON: Final = 2
+V_TASK: Final = 3
+V_MOVE: Final = 4
+V_PAY: Final = 5
+V_GAIN: Final = 6
+V_LOSE: Final = 7
+EVENT_EFFECTS: Final = {"creature_attack": V_ATTACK, "find_item": V_ITEM, "find_weapon": V_WEAPON,
+                        "forced_task": V_TASK, "movement": V_MOVE, "pay": V_PAY, "gain": V_GAIN,
+                        "lose_item": V_LOSE}
 
 # phases
-PH_SHOP, PH_START, PH_EVENT, PH_TURN, PH_MARKET, PH_NEXT, PH_OVER = range(7)
+PH_SHOP: Final = 0
+PH_START: Final = 1
+PH_EVENT: Final = 2
+PH_TURN: Final = 3
+PH_MARKET: Final = 4
+PH_NEXT: Final = 5
+PH_OVER: Final = 6
 # fight steps
-FS_FLEE, FS_ESCAPE, FS_JOINQ, FS_JOIN, FS_ROLL, FS_COG, FS_RESOLVE = range(7)
+FS_FLEE: Final = 0
+FS_ESCAPE: Final = 1
+FS_JOINQ: Final = 2
+FS_JOIN: Final = 3
+FS_ROLL: Final = 4
+FS_COG: Final = 5
+FS_RESOLVE: Final = 6
 # fight origins
-O_EVENT, O_REVEAL, O_NEIGHBOUR, O_HERE, O_PVP = range(5)
+O_EVENT: Final = 0
+O_REVEAL: Final = 1
+O_NEIGHBOUR: Final = 2
+O_HERE: Final = 3
+O_PVP: Final = 4
 # pending decisions: (kind, decider, ...)
-P_DISCARD, P_WDISCARD, P_TDISCARD, P_PICK, P_DISPLACE, P_DRAGON = range(6)
+P_DISCARD: Final = 0
+P_WDISCARD: Final = 1
+P_TDISCARD: Final = 2
+P_PICK: Final = 3
+P_DISPLACE: Final = 4
+P_DRAGON: Final = 5
 # an exchange: (P_GIVE, offerer, other), (P_WANT, offerer, other, give slot),
 # (P_ANSWER, other, offerer, give slot, want slot)
-P_GIVE, P_WANT, P_ANSWER = range(6, 9)
-FORCED_PENDING = frozenset((P_TDISCARD, P_PICK, P_DISPLACE, P_GIVE, P_WANT))  # `_forced`
-PENDING_NAMES = ("discard_item", "discard_weapon", "return_task", "pick_item", "retreat",
-                 "move_dragon", "offer_item", "ask_item", "answer_offer")
+P_GIVE: Final = 6
+P_WANT: Final = 7
+P_ANSWER: Final = 8
+FORCED_PENDING: Final = frozenset((P_TDISCARD, P_PICK, P_DISPLACE, P_GIVE, P_WANT))  # `_forced`
+PENDING_NAMES: Final = ("discard_item", "discard_weapon", "return_task", "pick_item", "retreat",
+                        "move_dragon", "offer_item", "ask_item", "answer_offer")
 # destinations of a lost valuable
-D_HEX, D_PLAYER, D_DECK = range(3)
+D_HEX: Final = 0
+D_PLAYER: Final = 1
+D_DECK: Final = 2
 # "each kind of action once per turn" bits (rulebook 6: buy items once, buy weapons once,
 # sell something once; heads, a row of their own in the table of section 11, sell apart)
-U_TASK, U_DROP, U_BUYI, U_BUYW, U_SELL, U_HEAD, U_GAMBLE, U_STEAL, U_PVP, U_POTION, U_TRADE = (
-    1 << i for i in range(11))
+U_TASK: Final = 1
+U_DROP: Final = 2
+U_BUYI: Final = 4
+U_BUYW: Final = 8
+U_SELL: Final = 16
+U_HEAD: Final = 32
+U_GAMBLE: Final = 64
+U_STEAL: Final = 128
+U_PVP: Final = 256
+U_POTION: Final = 512
+U_TRADE: Final = 1024
 
-LEVELS = ("apprentice", "master", "professor", "genius")
-ENDS = ("machine_launched", "dragons_defeated", "fourteen_points", "four_dragons", "round_limit")
-DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-TITLE_CAPITALIST, TITLE_PISTOL, TITLE_TRAVELLER, TITLE_GOOD_WORK, TITLE_SLAYER = range(5)
+LEVELS: Final = ("apprentice", "master", "professor", "genius")
+ENDS: Final = ("machine_launched", "dragons_defeated", "fourteen_points", "four_dragons",
+               "round_limit")
+DIRS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+TITLE_CAPITALIST: Final = 0
+TITLE_PISTOL: Final = 1
+TITLE_TRAVELLER: Final = 2
+TITLE_GOOD_WORK: Final = 3
+TITLE_SLAYER: Final = 4
 
 
 # _SLOTS[first][n]: the actions first..first+n-1, prebuilt
-_SLOTS = {first: [list(range(first, first + n)) for n in range(11)]
-          for first in (A.DROP_TASK, A.SELL_ITEM, A.SELL_WEAPON, A.SELL_HEAD, A.GAMBLE,
+_SLOTS: Final = {first: [list(range(first, first + n)) for n in range(11)]
+                 for first in (A.DROP_TASK, A.SELL_ITEM, A.SELL_WEAPON, A.SELL_HEAD, A.GAMBLE,
                         A.DISCARD_ITEM)}
 
 

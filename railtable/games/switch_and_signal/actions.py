@@ -28,34 +28,43 @@ Every decision is one small integer. Ranges (base + offset):
 
 from __future__ import annotations
 
-END, STOP, DISPATCHER, ACCEPT_ROLL, LOGISTICIAN, SWITCHMAN, ACCEPT_CARD, ROLL_DEPLOY = range(8)
-DEPLOY_COLOUR = 8
-MOVE_COLOUR = 11
-CONDUCTOR = 14
-TRAIN = 17
-HOLD = 26
-PLAY = 35
-LOAD = 56
-COUPLER = 83
-JUNCTION = 94
-MAX_JUNCTIONS = 32
-CONFIG = JUNCTION + MAX_JUNCTIONS  # 126
-FIELD_FROM = CONFIG + 6  # 132
-MAX_FIELDS = 64
-FIELD_TO = FIELD_FROM + MAX_FIELDS  # 196
-ROUTE = FIELD_TO + MAX_FIELDS  # 260
-MAX_ENDS = 128
-NUM_ACTIONS = ROUTE + MAX_ENDS  # 388
+from typing import Final
 
-PURPOSES = ("signal", "switch", "move_train")
-CARD_TYPES = ("signal", "switch", "move_train")
-COLOURS = ("black", "brown", "gray")
-PAIRS = ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2))
+END: Final = 0
+STOP: Final = 1
+DISPATCHER: Final = 2
+ACCEPT_ROLL: Final = 3
+LOGISTICIAN: Final = 4
+SWITCHMAN: Final = 5
+ACCEPT_CARD: Final = 6
+ROLL_DEPLOY: Final = 7
+DEPLOY_COLOUR: Final = 8
+MOVE_COLOUR: Final = 11
+CONDUCTOR: Final = 14
+TRAIN: Final = 17
+HOLD: Final = 26
+PLAY: Final = 35
+LOAD: Final = 56
+COUPLER: Final = 83
+JUNCTION: Final = 94
+MAX_JUNCTIONS: Final = 32
+CONFIG: Final = JUNCTION + MAX_JUNCTIONS  # 126
+FIELD_FROM: Final = CONFIG + 6  # 132
+MAX_FIELDS: Final = 64
+FIELD_TO: Final = FIELD_FROM + MAX_FIELDS  # 196
+ROUTE: Final = FIELD_TO + MAX_FIELDS  # 260
+MAX_ENDS: Final = 128
+NUM_ACTIONS: Final = ROUTE + MAX_ENDS  # 388
 
-_SIMPLE = {END: "end_actions", STOP: "stop", DISPATCHER: "dispatcher", ACCEPT_ROLL: "accept_roll",
-           LOGISTICIAN: "logistician", SWITCHMAN: "switchman", ACCEPT_CARD: "accept_card",
-           ROLL_DEPLOY: "roll_deploy"}
-_SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
+PURPOSES: Final = ("signal", "switch", "move_train")
+CARD_TYPES: Final = ("signal", "switch", "move_train")
+COLOURS: Final = ("black", "brown", "gray")
+PAIRS: Final = ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2))
+
+_SIMPLE: Final = {END: "end_actions", STOP: "stop", DISPATCHER: "dispatcher",
+                  ACCEPT_ROLL: "accept_roll", LOGISTICIAN: "logistician", SWITCHMAN: "switchman",
+                  ACCEPT_CARD: "accept_card", ROLL_DEPLOY: "roll_deploy"}
+_SIMPLE_BACK: Final = {v: k for k, v in _SIMPLE.items()}
 
 
 def to_json(state, a: int) -> dict:

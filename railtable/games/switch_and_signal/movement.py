@@ -7,11 +7,18 @@ same ones, so the bots never carry a movement rule of their own. They read a Boa
 
 from __future__ import annotations
 
+from typing import Final
+
 # node kinds (Board.node_kind, Board.cell_kind)
-TRADE, PORT, START, JUNC = 0, 1, 2, 3
+TRADE: Final = 0
+PORT: Final = 1
+START: Final = 2
+JUNC: Final = 3
 
 # what a train meets entering an occupied cell (`meeting`)
-OCCUPIED, HEAD_ON, BEHIND = 1, 2, 3
+OCCUPIED: Final = 1
+HEAD_ON: Final = 2
+BEHIND: Final = 3
 
 
 def meeting(b, occ, thead, t, cell, heading):
@@ -28,9 +35,13 @@ def meeting(b, occ, thead, t, cell, heading):
 
 
 # how a run ends (`run`; the kinds `walk` reports)
-ARRIVED, STOPPED, MET, RUNNING = 0, 1, 2, 3
+ARRIVED: Final = 0
+STOPPED: Final = 1
+MET: Final = 2
+RUNNING: Final = 3
 # why a run stopped short, besides OCCUPIED and BEHIND (`meeting`)
-RED, SWITCH = 4, 5
+RED: Final = 4
+SWITCH: Final = 5
 
 
 def run(b, occ, green, jconf, thead, t, pos, head, e, points, states=None, crossed=None):

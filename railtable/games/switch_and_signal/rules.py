@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -29,43 +29,66 @@ from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds r
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
     run, successors)
 
-HERE = Path(__file__).parent
+HERE: Final = Path(__file__).parent
 
 # node kinds (TRADE, PORT, START, JUNC: movement.py)
-_KIND = {"trade_city": TRADE, "port": PORT, "start": START, "junction": JUNC}
+_KIND: Final = {"trade_city": TRADE, "port": PORT, "start": START, "junction": JUNC}
 
 # card steps of a departure card
-DEP_ANY = 0          # deploy a train of a colour the team chooses
-DEP_FIXED = 1        # 1..3: deploy black/brown/gray (start card)
-MV_COL = 4           # 4..6: move every train of black/brown/gray
-MV_ANY = 7           # multicolour train: the team picks the colour
-MV_ALL = 8           # three multicolour trains: every train on the network moves
+DEP_ANY: Final = 0          # deploy a train of a colour the team chooses
+DEP_FIXED: Final = 1        # 1..3: deploy black/brown/gray (start card)
+MV_COL: Final = 4           # 4..6: move every train of black/brown/gray
+MV_ANY: Final = 7           # multicolour train: the team picks the colour
+MV_ALL: Final = 8           # three multicolour trains: every train on the network moves
 
-START_CARD = 18
+START_CARD: Final = 18
 
 # helpers (bit index in helpers_used)
-LOGISTICIAN, DISPATCHER, CONDUCTOR = 0, 1, 2      # Central Europe
-SWITCHMAN, STATION_MASTER, COUPLER = 0, 1, 2      # North America
+# Central Europe
+LOGISTICIAN: Final = 0
+DISPATCHER: Final = 1
+CONDUCTOR: Final = 2
+# North America
+SWITCHMAN: Final = 0
+STATION_MASTER: Final = 1
+COUPLER: Final = 2
 
 # phases
-(PH_REVEAL, PH_DEPLOY_COLOUR, PH_DEPLOY_PLACE, PH_MOVE_COLOUR, PH_MOVE_TRAIN, PH_ROLL,
- PH_ROUTE, PH_CITY, PH_ACTIONS, PH_SIG_FROM, PH_SIG_TO, PH_SW_JUNCTION, PH_SW_CONFIG,
- PH_CARD_TRAIN, PH_SETUP_SWITCH, PH_SETUP_CITY, PH_SETUP_TRACK, PH_SETUP_EXTRA,
- PH_OVER) = range(19)
-PHASE_NAMES = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_train", "roll",
-               "route", "city", "actions", "signal_from", "signal_to", "switch_junction",
-               "switch_setting", "card_train", "setup_switch", "setup_city_signal",
-               "setup_track_signal", "setup_extra_signal", "over")
+PH_REVEAL: Final = 0
+PH_DEPLOY_COLOUR: Final = 1
+PH_DEPLOY_PLACE: Final = 2
+PH_MOVE_COLOUR: Final = 3
+PH_MOVE_TRAIN: Final = 4
+PH_ROLL: Final = 5
+PH_ROUTE: Final = 6
+PH_CITY: Final = 7
+PH_ACTIONS: Final = 8
+PH_SIG_FROM: Final = 9
+PH_SIG_TO: Final = 10
+PH_SW_JUNCTION: Final = 11
+PH_SW_CONFIG: Final = 12
+PH_CARD_TRAIN: Final = 13
+PH_SETUP_SWITCH: Final = 14
+PH_SETUP_CITY: Final = 15
+PH_SETUP_TRACK: Final = 16
+PH_SETUP_EXTRA: Final = 17
+PH_OVER: Final = 18
+PHASE_NAMES: Final = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_train",
+                      "roll", "route", "city", "actions", "signal_from", "signal_to",
+                      "switch_junction", "switch_setting", "card_train", "setup_switch", "setup_city_signal",
+                      "setup_track_signal", "setup_extra_signal", "over")
 
 # the time-loss reason of a train stopping short, by `run`'s why
-_STOP_WHY = {RED: "red_signal", SWITCH: "switch", OCCUPIED: "occupied", BEHIND: "train_ahead"}
+_STOP_WHY: Final = {RED: "red_signal", SWITCH: "switch", OCCUPIED: "occupied",
+                    BEHIND: "train_ahead"}
 
 # where a move came from
-CTX_CARD, CTX_ACTION = 0, 1
+CTX_CARD: Final = 0
+CTX_ACTION: Final = 1
 
-LOSS_DEPARTURE = "departure_cards_exhausted"
-LOSS_CLOCK = "clock_ran_out"
-WIN = "all_goods_delivered"
+LOSS_DEPARTURE: Final = "departure_cards_exhausted"
+LOSS_CLOCK: Final = "clock_ran_out"
+WIN: Final = "all_goods_delivered"
 
 
 class Board:

@@ -21,25 +21,27 @@ payment, the claim pays it at once and the turn ends.
 
 from __future__ import annotations
 
+from typing import Final
+
 from railtable.engine import IllegalAction
 
-NUM_COLORS = 8          # train-card colours; the card kind 8 is the locomotive
-LOCO = 8
-NUM_KINDS = 9
-GRAY = 8                # the colour index of a gray route
-FACE_UP_SLOTS = 5
+NUM_COLORS: Final = 8          # train-card colours; the card kind 8 is the locomotive
+LOCO: Final = 8
+NUM_KINDS: Final = 9
+GRAY: Final = 8                # the colour index of a gray route
+FACE_UP_SLOTS: Final = 5
 
-TAKE_BLIND = 5
-DRAW_TICKETS = 6
-PASS = 7
-KEEP_BASE = 7           # keep mask m (1..7) -> KEEP_BASE + m
-CANCEL = 15
-CLAIM_BASE = 16         # claim route r -> CLAIM_BASE + r
-MAX_ROUTES = 100
-PAY_BASE = CLAIM_BASE + MAX_ROUTES
-PAYMENTS = 49           # payment slots
-ALL_LOCO = 48
-MAX_LENGTH = 6
+TAKE_BLIND: Final = 5
+DRAW_TICKETS: Final = 6
+PASS: Final = 7
+KEEP_BASE: Final = 7           # keep mask m (1..7) -> KEEP_BASE + m
+CANCEL: Final = 15
+CLAIM_BASE: Final = 16         # claim route r -> CLAIM_BASE + r
+MAX_ROUTES: Final = 100
+PAY_BASE: Final = CLAIM_BASE + MAX_ROUTES
+PAYMENTS: Final = 49           # payment slots
+ALL_LOCO: Final = 48
+MAX_LENGTH: Final = 6
 
 
 def pay_slot(color: int | None, locomotives: int, length: int) -> int:

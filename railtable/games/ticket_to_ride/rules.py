@@ -11,7 +11,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -23,11 +23,16 @@ from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS,
                       TAKE_BLIND)
 
 # phases
-INITIAL, TURN, SECOND, CHOOSE, OVER, PAY = range(6)
-PHASE_NAMES = ("initial_tickets", "turn", "second_card", "choose_tickets", "over",
-               "choose_payment")
+INITIAL: Final = 0
+TURN: Final = 1
+SECOND: Final = 2
+CHOOSE: Final = 3
+OVER: Final = 4
+PAY: Final = 5
+PHASE_NAMES: Final = ("initial_tickets", "turn", "second_card", "choose_tickets", "over",
+                      "choose_payment")
 
-_HERE = Path(__file__).parent
+_HERE: Final = Path(__file__).parent
 
 
 # (a plain Python class where mypyc compiles the module: the engine reads its dataclass
