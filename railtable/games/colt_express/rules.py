@@ -1058,7 +1058,7 @@ class ColtState(State):
     # -- scoring ----------------------------------------------------------------------------------
 
     def loot_value(self, b: int) -> int:
-        g = self.game
+        g: ColtExpress = self.game
         v = self.ransom[b]
         h = HELD + b
         tloc = self.tloc

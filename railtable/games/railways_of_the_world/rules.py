@@ -416,7 +416,7 @@ class RotwState(State):
             return list(range(A_BID, A_BID + MAX_RAISE)) + [A_RAISE_MORE]
         p = self.order[self.pos]
         if ph == PH_TURN:
-            g = self.game
+            g: RotwGame = self.game
             # rulebook: ДЕНЬГИ И ЗАЙМЫ - a note at any moment of one's turn, any number
             out = [A_NOTE]
             if self._any_build_start(p, True):
@@ -467,7 +467,7 @@ class RotwState(State):
     def _card_uses(self, p: int, boost_ok: bool) -> list[int]:
         """Held cards that may be played now (not an action): a once-per-round card not
         used this round, a keep card (boosts only when choosing the turn's action)."""
-        g = self.game
+        g: RotwGame = self.game
         used = self.used[p]
         out = []
         for c in sorted(self.cards[p]):
@@ -620,7 +620,7 @@ class RotwState(State):
     # -- phase 2: the turn ---------------------------------------------------------------
 
     def _choose(self, p: int, a: int) -> None:
-        g = self.game
+        g: RotwGame = self.game
         if a == A_BUILD:
             self.phase = PH_BUILD_START
         elif a == A_URBANIZE:
@@ -646,7 +646,7 @@ class RotwState(State):
     def _use_card(self, p: int, c: int) -> None:
         # rulebook: Получение карты операции - purple diamond (once a round) and fan (once,
         # then discarded) cards are played without spending the action
-        g = self.game
+        g: RotwGame = self.game
         eff = g.card_effect[c]
         if eff == E_SUBSIDY:
             self.used[p] |= 1 << c
@@ -951,7 +951,7 @@ class RotwState(State):
     # -- upgrade -------------------------------------------------------------------------
 
     def _upgrade_cost(self, p: int) -> int:
-        g = self.game
+        g: RotwGame = self.game
         cost = g.loco_cost[self.level[p] + 1] if self.level[p] < g.max_level else 0
         lc = g.loco_discount_card
         if lc >= 0 and lc in self.cards[p]:
@@ -1081,7 +1081,7 @@ class RotwState(State):
     # -- operations cards ----------------------------------------------------------------
 
     def _take_card(self, p: int, c: int) -> None:
-        g = self.game
+        g: RotwGame = self.game
         self.display.remove(c)
         kind = g.card_kind[c]
         eff = g.card_effect[c]
@@ -1114,7 +1114,7 @@ class RotwState(State):
         # Called when p finishes a link: a face-up Major Line is never met beforehand (a
         # card that comes out already met is awarded then, _reveal_major_line), so p's
         # network joins its cities now only through the link just built.
-        g = self.game
+        g: RotwGame = self.game
         for c in [c for c in self.display if g.card_effect[c] == E_MAJOR]:
             ids = g.card_params[c]["city_ids"].get(self.m.id)
             if not ids:
@@ -1160,7 +1160,7 @@ class RotwState(State):
                 return
 
     def _check_delivery_cards(self, p: int, dest: int, nlinks: int) -> None:
-        g = self.game
+        g: RotwGame = self.game
         for c in [c for c in self.display if g.card_kind[c] == K_CONDITION]:
             eff = g.card_effect[c]
             if eff == E_BOUNTY and g.card_params[c]["city_ids"].get(self.m.id, [-1])[0] == dest:
@@ -1171,7 +1171,7 @@ class RotwState(State):
     # -- phase 3: income and interest ------------------------------------------------------
 
     def _end_round(self) -> None:
-        g = self.game
+        g: RotwGame = self.game
         inc = g.income
         top = len(inc) - 1
         mail = g.mail_card

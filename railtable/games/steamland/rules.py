@@ -350,7 +350,7 @@ class SteamlandState(State):
     def _legal_actions(self) -> list[int]:
         if self.phase == PH_OVER:
             return []
-        g = self.game
+        g: SteamlandGame = self.game
         if self.pend:
             return self._pend_legal(self.pend[0])
         if self.fk:
@@ -415,7 +415,7 @@ class SteamlandState(State):
         return [A.END] + [A.MOVE + d for d in self._dragon_moves(pe[2])]
 
     def _retreats(self, cell: int) -> list[int]:
-        g = self.game
+        g: SteamlandGame = self.game
         nb = g.nb
         tile, mon = self.tile, self.mon
         out = [d for d in range(6) if nb[cell * 6 + d] >= 0 and tile[nb[cell * 6 + d]] >= 0
@@ -425,7 +425,7 @@ class SteamlandState(State):
         return out
 
     def _dragon_moves(self, cell: int) -> list[int]:
-        g = self.game
+        g: SteamlandGame = self.game
         nb = g.nb
         out = []
         for d in range(6):
@@ -443,7 +443,7 @@ class SteamlandState(State):
 
     def _crossable(self, p: int, cell: int, d: int, balloon: bool) -> int:
         """Target hex of a step from cell towards edge d, or -1 (fog counts: returns q)."""
-        g = self.game
+        g: SteamlandGame = self.game
         bit = 1 << d
         if not self.roads[cell] & bit:
             return -1
@@ -462,7 +462,7 @@ class SteamlandState(State):
         return q
 
     def _turn_legal(self) -> list[int]:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.cur
         cell = self.pos[p]
         mp = self.mp
@@ -582,7 +582,7 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- shop (setup)
 
     def _apply_shop(self, a: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.sh_turn
         if a == A.END:
             self.sh_passed |= 1 << p
@@ -619,7 +619,7 @@ class SteamlandState(State):
                 return
 
     def _finish_shop(self) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         for c in self.sh_items:
             if c >= 0:
                 self.ideck.insert(0, c)
@@ -683,7 +683,7 @@ class SteamlandState(State):
             self._gain_item(p, (c << 1) | 1)
 
     def _roll_targets(self, t: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         n = g.q_dice[t]
         mask = 0
         if n:
@@ -697,7 +697,7 @@ class SteamlandState(State):
         if not self.qdeck:
             return
         self.chk_all = True
-        g = self.game
+        g: SteamlandGame = self.game
         t = self.qdeck.pop()
         if g.q_common[t]:
             self._make_common(t)
@@ -745,7 +745,7 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- turn actions
 
     def _apply_turn(self, a: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.cur
         cell = self.pos[p]
         rec = self.record_events
@@ -876,7 +876,7 @@ class SteamlandState(State):
         return -1
 
     def _apply_market(self, a: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.cur
         if a == A.END:
             deck = self.ideck if self.mkind == 0 else self.wdeck
@@ -906,7 +906,7 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- movement
 
     def _step(self, p: int, d: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         cell = self.pos[p]
         q = g.nb[cell * 6 + d]
         rec = self.record_events
@@ -952,7 +952,7 @@ class SteamlandState(State):
 
     def _reveal(self, q: int, d: int) -> None:
         """Lay the top tile on fog hex q, entered across edge d from its neighbour."""
-        g = self.game
+        g: SteamlandGame = self.game
         ti = self.tdeck.pop()
         entry = 1 << ((d + 3) % 6)
         roads, gaps = g.t_roads[ti], g.t_gaps[ti]
@@ -970,7 +970,7 @@ class SteamlandState(State):
 
     def _spawn(self, q: int) -> bool:
         """A creature appears on a freshly revealed hex if its kind and the level say so."""
-        g = self.game
+        g: SteamlandGame = self.game
         kind = g.t_kind[self.tile[q]]
         lv = self.level
         if kind == K_ATTACK or (kind == K_CITY and lv in (1, 3)):
@@ -1008,7 +1008,7 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- start of a turn
 
     def _start_turn(self) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.cur
         self.used = 0
         self.mp = 0
@@ -1041,7 +1041,7 @@ class SteamlandState(State):
         self.phase = PH_EVENT
 
     def _do_event(self) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         p = self.cur
         self.phase = PH_TURN
         if self.evdue and self.edeck:
@@ -1087,7 +1087,7 @@ class SteamlandState(State):
                 return
         if self.mon[cell] >= 0:
             return
-        g = self.game
+        g: SteamlandGame = self.game
         for c in self.items[p]:
             self.ideck.insert(0, c >> 1)
         for c in self.weapons[p]:
@@ -1123,7 +1123,7 @@ class SteamlandState(State):
         self.fq = []
         self.ftot = [0, 0]
         self.fend = end_turn
-        g = self.game
+        g: SteamlandGame = self.game
         if self.record_events:
             self._ev(type="fight", player=a, opponent=b, creature=c, cell=hexcell)
         if kind == 1 and orig in (O_EVENT, O_REVEAL) and g.c_flee[c]:
@@ -1132,7 +1132,7 @@ class SteamlandState(State):
             self.fstep = FS_JOINQ
 
     def _apply_fight(self, a: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         st = self.fstep
         rec = self.record_events
         if st == FS_FLEE:
@@ -1203,7 +1203,7 @@ class SteamlandState(State):
 
     def _fight_auto(self) -> bool:
         """Run the automatic steps of the fight; True when a decision is awaited."""
-        g = self.game
+        g: SteamlandGame = self.game
         while self.fk:
             st = self.fstep
             if st == FS_FLEE or st == FS_ESCAPE:
@@ -1241,7 +1241,7 @@ class SteamlandState(State):
         return False
 
     def _fight_roll(self) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         r = self.rng()
         a, b, c = self.fa, self.fb, self.fc
         mods = self.fround == 0
@@ -1300,7 +1300,7 @@ class SteamlandState(State):
         return self.game.i_amount[self.items[p][k] >> 1] if k >= 0 else 0
 
     def _fight_outcome(self, a_won: bool) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         a, b, c, h = self.fa, self.fb, self.fc, self.fhex
         rec = self.record_events
         side_a = [p for p in self.fjoin if self.fside[p] == 1]
@@ -1384,7 +1384,7 @@ class SteamlandState(State):
         """p loses one item (chosen by chooser) or 300 pounds; with neither, a player beaten
         by a creature skips a turn (`skip`, 13. Схватка) and anyone else loses nothing
         (a duel's loser, a helper: 13, 14 name only an item or 300 pounds)."""
-        g = self.game
+        g: SteamlandGame = self.game
         if self.items[p]:
             if len(self.items[p]) == 1:
                 self._give_item(p, 0, dest_kind, dest)
@@ -1499,7 +1499,7 @@ class SteamlandState(State):
     # ---------------------------------------------------------------- the driver
 
     def _settle(self) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         while self.phase != PH_OVER:
             self._checks()
             if self.phase == PH_OVER:
@@ -1536,7 +1536,7 @@ class SteamlandState(State):
         """Tasks done, achievements, the launch and the 14 points, after every step."""
         if self.phase == PH_SHOP:
             return
-        g = self.game
+        g: SteamlandGame = self.game
         n = self.num_players
         if self.chk_all:
             self.chk_all = False
@@ -1614,7 +1614,7 @@ class SteamlandState(State):
                     break
 
     def _task_done(self, p: int, t: int) -> bool:
-        g = self.game
+        g: SteamlandGame = self.game
         k = g.q_kind[t]
         if k == T_VISIT:
             return self.prog[t * self.num_players + p] & self.target[t] == self.target[t]
@@ -1636,7 +1636,7 @@ class SteamlandState(State):
         return self.money[p] >= g.q_amount[t]
 
     def _complete(self, p: int, t: int) -> None:
-        g = self.game
+        g: SteamlandGame = self.game
         k = g.q_kind[t]
         if k == T_DELIVER:
             want = g.q_item[t]
@@ -1807,7 +1807,7 @@ class SteamlandState(State):
 
     def _card_json(self, slot: int, c: int, weapon: int) -> dict:
         """A face-up card of a display: slot, card id, kind and price (None once bought)."""
-        g = self.game
+        g: SteamlandGame = self.game
         if c < 0:
             return {"slot": slot, "card": None, "kind": None, "value": None}
         if weapon:
@@ -1822,7 +1822,7 @@ class SteamlandState(State):
         """Resample what `player` cannot see: hidden items of others, others' private tasks
         (and their dice), and the order of every face-down pile."""
         s = self.clone()
-        g = self.game
+        g: SteamlandGame = self.game
         n = self.num_players
         # hidden items of others come from the same pool as the face-down item deck
         pool = list(s.ideck)
@@ -1890,99 +1890,99 @@ class SteamlandGame(Game):
         d = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
         self.data = d
         r = d["rules"]
-        self.start_money = r["start_money"]
-        self.total_money = r["total_money"]
-        self.movement = r["movement"]
-        self.lava_bonus = r["lava_bonus"]
-        self.max_items = r["max_items"]
-        self.max_weapons = r["max_weapons"]
-        self.max_tasks = r["max_tasks"]
-        self.win_points = r["win_points"]
-        self.red_face = r["red_face"]
-        self.loss_money = r["loss_money"]
-        self.round_limit = r["round_limit"]
-        self.launch_points = r["launch_points"]
-        self.part_points = r["part_points"]
+        self.start_money: int = r["start_money"]
+        self.total_money: int = r["total_money"]
+        self.movement: int = r["movement"]
+        self.lava_bonus: int = r["lava_bonus"]
+        self.max_items: int = r["max_items"]
+        self.max_weapons: int = r["max_weapons"]
+        self.max_tasks: int = r["max_tasks"]
+        self.win_points: int = r["win_points"]
+        self.red_face: int = r["red_face"]
+        self.loss_money: int = r["loss_money"]
+        self.round_limit: int = r["round_limit"]
+        self.launch_points: int = r["launch_points"]
+        self.part_points: int = r["part_points"]
         # hex grid (axial coordinates), the start tile in the centre
         R = r["grid_radius"]
         self.cells = [(q, rr) for q in range(-R, R + 1) for rr in range(-R, R + 1)
                       if abs(q + rr) <= R]
         index = {c: i for i, c in enumerate(self.cells)}
-        self.ncells = len(self.cells)
-        self.center = index[(0, 0)]
-        self.nb = []
+        self.ncells: int = len(self.cells)
+        self.center: int = index[(0, 0)]
+        self.nb: list[int] = []
         for (q, rr) in self.cells:
             for dq, dr in DIRS:
                 self.nb.append(index.get((q + dq, rr + dr), -1))
-        self.opp_bit = [1 << ((d + 3) % 6) for d in range(6)]
-        self.near = [frozenset([c] + [self.nb[c * 6 + d] for d in range(6)
+        self.opp_bit: list[int] = [1 << ((d + 3) % 6) for d in range(6)]
+        self.near: list[frozenset[int]] = [frozenset([c] + [self.nb[c * 6 + d] for d in range(6)
                                       if self.nb[c * 6 + d] >= 0]) for c in range(self.ncells)]
         # tiles: index 0 is the start tile, then one entry per physical tile
         terr_cost = d["terrain"]
         tiles = [d["start_tile"]] + [t for t in d["tiles"] for _ in range(t.get("count", 1))]
         self.tile_defs = tiles
-        self.t_key = [t["key"] for t in tiles]
-        self.t_kind = [KIND_IDS[t["kind"]] for t in tiles]
-        self.t_terr = [TERRAINS.index(t["terrain"]) for t in tiles]
-        self.t_cost = [terr_cost[t["terrain"]] for t in tiles]
-        self.t_city = [t.get("city", 0) for t in tiles]
-        self.t_roads = [sum(1 << e for e in t["roads"]) for t in tiles]
-        self.t_gaps = [sum(1 << e for e in t["gaps"]) for t in tiles]
+        self.t_key: list[str] = [t["key"] for t in tiles]
+        self.t_kind: list[int] = [KIND_IDS[t["kind"]] for t in tiles]
+        self.t_terr: list[int] = [TERRAINS.index(t["terrain"]) for t in tiles]
+        self.t_cost: list[int] = [terr_cost[t["terrain"]] for t in tiles]
+        self.t_city: list[int] = [t.get("city", 0) for t in tiles]
+        self.t_roads: list[int] = [sum(1 << e for e in t["roads"]) for t in tiles]
+        self.t_gaps: list[int] = [sum(1 << e for e in t["gaps"]) for t in tiles]
         # items: one id per physical card
         self.item_defs = d["items"]
         ikey = {it["key"]: k for k, it in enumerate(d["items"])}
         cards = [k for k, it in enumerate(d["items"]) for _ in range(it["count"])]
-        self.i_kind = cards
-        self.i_value = [d["items"][k]["value"] for k in cards]
-        self.i_effect = [EFFECTS[d["items"][k]["effect"]] for k in cards]
-        self.i_amount = [d["items"][k].get("movement", d["items"][k].get("strength", 0))
+        self.i_kind: list[int] = cards
+        self.i_value: list[int] = [d["items"][k]["value"] for k in cards]
+        self.i_effect: list[int] = [EFFECTS[d["items"][k]["effect"]] for k in cards]
+        self.i_amount: list[int] = [d["items"][k].get("movement", d["items"][k].get("strength", 0))
                          for k in cards]
         self.weapon_defs = d["weapons"]
         wcards = [k for k, w in enumerate(d["weapons"]) for _ in range(w["count"])]
-        self.w_kind = wcards
-        self.w_value = [d["weapons"][k]["value"] for k in wcards]
-        self.w_str = [d["weapons"][k]["strength"] for k in wcards]
+        self.w_kind: list[int] = wcards
+        self.w_value: list[int] = [d["weapons"][k]["value"] for k in wcards]
+        self.w_str: list[int] = [d["weapons"][k]["strength"] for k in wcards]
         cr = d["creatures"]
         self.creature_defs = cr
-        self.c_str = [c["strength"] for c in cr]  # as printed (hunting tasks count it)
-        self.c_value = [c["value"] for c in cr]
-        self.c_flee = [not c.get("no_flee", False) for c in cr]
-        self.c_reward = [bool(c.get("reward_item", False)) for c in cr]
-        self.c_roll = [{"one": R_ONE, "best_of_two": R_BEST, "sum_of_two": R_SUM}[
+        self.c_str: list[int] = [c["strength"] for c in cr]  # as printed (hunting tasks count it)
+        self.c_value: list[int] = [c["value"] for c in cr]
+        self.c_flee: list[bool] = [not c.get("no_flee", False) for c in cr]
+        self.c_reward: list[bool] = [bool(c.get("reward_item", False)) for c in cr]
+        self.c_roll: list[int] = [{"one": R_ONE, "best_of_two": R_BEST, "sum_of_two": R_SUM}[
             c.get("roll", "one")] for c in cr]
-        self.c_dragon = [c.get("dragon", 0) for c in cr]
+        self.c_dragon: list[int] = [c.get("dragon", 0) for c in cr]
         self.part_defs = d["parts"]
         pkey = {p["key"]: k for k, p in enumerate(d["parts"])}
-        self.part_need = [p["need"] for p in d["parts"]]
+        self.part_need: list[int] = [p["need"] for p in d["parts"]]
         qs = d["tasks"]
         self.task_defs = qs
-        self.q_common = [t["mark"] == d["rules"]["common_task_mark"] for t in qs]
-        self.q_kind = [TASK_KINDS[t["kind"]] for t in qs]
-        self.q_dice = [t.get("dice", 0) for t in qs]
-        self.q_str = [t.get("strength", 0) for t in qs]
-        self.q_dragon = [bool(t.get("dragon", False)) for t in qs]
-        self.q_item = [ikey[t["item"]] if "item" in t else -1 for t in qs]
-        self.q_amount = [t.get("amount", 0) for t in qs]
-        self.q_points = [t["points"] for t in qs]
-        self.q_money = [t["money"] for t in qs]
-        self.q_reward = [bool(t.get("reward_item", False)) for t in qs]
-        self.q_part = [pkey[t["part"]] for t in qs]
+        self.q_common: list[bool] = [t["mark"] == d["rules"]["common_task_mark"] for t in qs]
+        self.q_kind: list[int] = [TASK_KINDS[t["kind"]] for t in qs]
+        self.q_dice: list[int] = [t.get("dice", 0) for t in qs]
+        self.q_str: list[int] = [t.get("strength", 0) for t in qs]
+        self.q_dragon: list[bool] = [bool(t.get("dragon", False)) for t in qs]
+        self.q_item: list[int] = [ikey[t["item"]] if "item" in t else -1 for t in qs]
+        self.q_amount: list[int] = [t.get("amount", 0) for t in qs]
+        self.q_points: list[int] = [t["points"] for t in qs]
+        self.q_money: list[int] = [t["money"] for t in qs]
+        self.q_reward: list[bool] = [bool(t.get("reward_item", False)) for t in qs]
+        self.q_part: list[int] = [pkey[t["part"]] for t in qs]
         self.event_defs = d["events"]
         ecards = [k for k, e in enumerate(d["events"]) for _ in range(e["count"])]
-        self.e_kind = ecards
-        self.e_effect = [EVENT_EFFECTS[d["events"][k]["effect"]] for k in ecards]
-        self.e_amount = [d["events"][k].get("amount", 0) for k in ecards]
+        self.e_kind: list[int] = ecards
+        self.e_effect: list[int] = [EVENT_EFFECTS[d["events"][k]["effect"]] for k in ecards]
+        self.e_amount: list[int] = [d["events"][k].get("amount", 0) for k in ecards]
         ach = d["achievements"]
-        self.ach_points = [a["points"] for a in ach]
-        self.ach_money = ach[0]["money"]
-        self.ach_kills = ach[1]["kills"]
-        self.ach_tasks = ach[3]["tasks"]
-        self.ach_dragons = ach[4]["dragons"]
+        self.ach_points: list[int] = [a["points"] for a in ach]
+        self.ach_money: int = ach[0]["money"]
+        self.ach_kills: int = ach[1]["kills"]
+        self.ach_tasks: int = ach[3]["tasks"]
+        self.ach_dragons: int = ach[4]["dragons"]
         self.achievement_defs = ach
         # the fighting strength of each creature at each level: the Steam Dragons grow
         # stronger with the level (the project's design, docs/games/steamland.md)
         bonus = d["levels"]["dragon_strength"]
-        self.c_fight = [[st + (bonus[lv] if self.c_dragon[c] else 0)
+        self.c_fight: list[list[int]] = [[st + (bonus[lv] if self.c_dragon[c] else 0)
                          for c, st in enumerate(self.c_str)] for lv in LEVELS]
         # what a view shows of the cards (static, one per level): creatures' strength, what
         # each task needs and gives, the terrain's movement costs
@@ -1990,9 +1990,9 @@ class SteamlandGame(Game):
         # the opening purchase (the project's design for fair seats, docs/games/steamland.md)
         op = d["opening"]
         wkey = {w["key"]: k for k, w in enumerate(d["weapons"])}
-        self.opening_weapons = [wkey[k] for k in op["weapons"]]
-        self.opening_items = [ikey[k] for k in op["items"]]
-        self.seat_money = [op["seat_money"] * p for p in range(self.max_players)]
+        self.opening_weapons: list[int] = [wkey[k] for k in op["weapons"]]
+        self.opening_items: list[int] = [ikey[k] for k in op["items"]]
+        self.seat_money: list[int] = [op["seat_money"] * p for p in range(self.max_players)]
 
     def _catalogue(self, level: int) -> dict:
         """The cards' printed facts for views, by id: a creature's strength (as printed,

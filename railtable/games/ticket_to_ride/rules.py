@@ -165,7 +165,7 @@ class TicketToRideState(State):
             out += map(PAY_BASE.__add__, pays)
             return out
         if ph == CHOOSE or ph == INITIAL:
-            g = self.game
+            g: TicketToRideGame = self.game
             n = len(self.offer[self.cur])
             return list(g.keep_actions[n][g.keep_min_initial if ph == INITIAL else g.keep_min_draw])
         return []
@@ -178,7 +178,7 @@ class TicketToRideState(State):
         return self._legal_actions()
 
     def _turn_actions(self) -> list[int]:
-        g = self.game
+        g: TicketToRideGame = self.game
         p = self.cur
         fu = self.face_up
         out = [i for i in range(FACE_UP_SLOTS) if fu[i] >= 0]
@@ -226,7 +226,7 @@ class TicketToRideState(State):
     def payments(self, p: int, r: int) -> list[int]:
         """The payment slots (0-48, ascending) with which seat p's hand can pay for route r:
         colour * 6 + locomotives, and ALL_LOCO for locomotives only."""
-        g = self.game
+        g: TicketToRideGame = self.game
         h = self.hands[p]
         w = h[LOCO]
         wc = w if w < 6 else 6
@@ -260,7 +260,7 @@ class TicketToRideState(State):
             raise IllegalAction(f"{given!r} is not a Ticket to Ride action")
         a: int = given
         p = self.cur
-        g = self.game
+        g: TicketToRideGame = self.game
         if a >= CLAIM_BASE:
             if a >= PAY_BASE:
                 if a >= PAY_BASE + PAYMENTS:
@@ -475,7 +475,7 @@ class TicketToRideState(State):
 
     def _pay_reason(self, p: int, r: int, slot: int) -> str:
         """Why payment `slot` is not legal for route r (the reason of an IllegalAction)."""
-        g = self.game
+        g: TicketToRideGame = self.game
         L = g.route_length[r]
         col = g.route_color[r]
         if slot == ALL_LOCO:
@@ -499,7 +499,7 @@ class TicketToRideState(State):
         self._end_turn(p)
 
     def _closed_reason(self, p: int, r: int) -> str:
-        g = self.game
+        g: TicketToRideGame = self.game
         for q in range(self.num_players):
             if r in self.claimed[q]:
                 return "that route is already claimed"
@@ -514,7 +514,7 @@ class TicketToRideState(State):
         return "that route is not open to you"
 
     def _claim(self, p: int, r: int, c: int, k: int, L: int) -> None:
-        g = self.game
+        g: TicketToRideGame = self.game
         h = self.hands[p]
         kn = self.known[p]
         disc = self.discard
@@ -663,7 +663,7 @@ class TicketToRideState(State):
     def result(self) -> Result:
         if self._result is not None:
             return self._result
-        g = self.game
+        g: TicketToRideGame = self.game
         n = self.num_players
         lp = [g.longest_path(self.claimed[p])[0] for p in range(n)]
         best_lp = max(lp)
@@ -704,7 +704,7 @@ class TicketToRideState(State):
         return list(self.scores)  # routes and bonuses so far; tickets count only at the end
 
     def _observe(self, player: int | None) -> dict:
-        g = self.game
+        g: TicketToRideGame = self.game
         n = self.num_players
         kinds = g.kinds
         owner: list[int | None] = [None] * g.num_routes
@@ -758,7 +758,7 @@ class TicketToRideState(State):
         return obs
 
     def _ticket_json(self, t: int, done) -> dict:
-        g = self.game
+        g: TicketToRideGame = self.game
         a, b = g.ticket_cities[t]
         d = {"id": t, "a": a, "b": b, "points": g.ticket_points[t]}
         if done is not None:
@@ -791,7 +791,7 @@ class TicketToRideState(State):
                 return
         if self.payments(q, r):
             return
-        g = self.game
+        g: TicketToRideGame = self.game
         L = g.route_length[r]
         col = g.route_color[r]
         h = self.hands[q]
@@ -947,39 +947,39 @@ class TicketToRideGame(Game):
         d = json.loads((_HERE / "data.json").read_text(encoding="utf-8"))
         self.data = d
         self._map: dict[str, Any] | None = None
-        self.colors = tuple(d["colors"])
-        self.kinds = self.colors + ("locomotive",)
+        self.colors: tuple[str, ...] = tuple(d["colors"])
+        self.kinds: tuple[str, ...] = self.colors + ("locomotive",)
         color_index = {c: i for i, c in enumerate(self.colors)}
         color_index["gray"] = GRAY
-        self.num_cities = len(d["cities"])
+        self.num_cities: int = len(d["cities"])
         self.city_names = tuple(c["name"] for c in d["cities"])
         routes = d["routes"]
-        self.num_routes = len(routes)
-        self.route_a = tuple(r["a"] for r in routes)
-        self.route_b = tuple(r["b"] for r in routes)
-        self.route_length = tuple(r["length"] for r in routes)
-        self.route_color = tuple(color_index[r["color"]] for r in routes)
-        self.route_twin = tuple(-1 if r["twin"] is None else r["twin"] for r in routes)
-        self.route_points = [0] * 7
+        self.num_routes: int = len(routes)
+        self.route_a: tuple[int, ...] = tuple(r["a"] for r in routes)
+        self.route_b: tuple[int, ...] = tuple(r["b"] for r in routes)
+        self.route_length: tuple[int, ...] = tuple(r["length"] for r in routes)
+        self.route_color: tuple[int, ...] = tuple(color_index[r["color"]] for r in routes)
+        self.route_twin: tuple[int, ...] = tuple(-1 if r["twin"] is None else r["twin"] for r in routes)
+        self.route_points: list[int] = [0] * 7
         for k, v in d["route_points"].items():
             self.route_points[int(k)] = v
-        self.ticket_cities = tuple((t["a"], t["b"]) for t in d["tickets"])
-        self.ticket_points = tuple(t["points"] for t in d["tickets"])
-        self.num_tickets = len(d["tickets"])
+        self.ticket_cities: tuple[tuple[int, int], ...] = tuple((t["a"], t["b"]) for t in d["tickets"])
+        self.ticket_points: tuple[int, ...] = tuple(t["points"] for t in d["tickets"])
+        self.num_tickets: int = len(d["tickets"])
         assert self.num_tickets < 32  # pile entries keep the ticket in five bits
-        self.cards_per_color = d["cards_per_color"]
-        self.num_locomotives = d["locomotives"]
-        self.initial_hand = d["initial_hand"]
-        self.trains_per_player = d["trains_per_player"]
-        self.start_score = d["start_score"]
-        self.longest_bonus = d["longest_path_bonus"]
-        self.tickets_dealt_initial = d["initial_tickets"]["dealt"]
-        self.keep_min_initial = d["initial_tickets"]["keep_min"]
-        self.tickets_drawn = d["draw_tickets"]["dealt"]
-        self.keep_min_draw = d["draw_tickets"]["keep_min"]
-        self.end_trigger = d["end_game_trigger_trains_left_max"]
-        self.double_min_players = d["double_routes_both_usable_min_players"]
-        self.max_face_up_locos = d["max_face_up_locomotives"]
+        self.cards_per_color: int = d["cards_per_color"]
+        self.num_locomotives: int = d["locomotives"]
+        self.initial_hand: int = d["initial_hand"]
+        self.trains_per_player: int = d["trains_per_player"]
+        self.start_score: int = d["start_score"]
+        self.longest_bonus: int = d["longest_path_bonus"]
+        self.tickets_dealt_initial: int = d["initial_tickets"]["dealt"]
+        self.keep_min_initial: int = d["initial_tickets"]["keep_min"]
+        self.tickets_drawn: int = d["draw_tickets"]["dealt"]
+        self.keep_min_draw: int = d["draw_tickets"]["keep_min"]
+        self.end_trigger: int = d["end_game_trigger_trains_left_max"]
+        self.double_min_players: int = d["double_routes_both_usable_min_players"]
+        self.max_face_up_locos: int = d["max_face_up_locomotives"]
         assert d["face_up_cards"] == FACE_UP_SLOTS
         assert self.num_routes <= MAX_ROUTES
         self.num_actions = PAY_BASE + PAYMENTS
@@ -988,7 +988,7 @@ class TicketToRideGame(Game):
         for r in range(self.num_routes):
             adj[self.route_a[r]].append((self.route_b[r], r))
             adj[self.route_b[r]].append((self.route_a[r], r))
-        self.adjacency = tuple(tuple(x) for x in adj)
+        self.adjacency: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple(x) for x in adj)
         self._build_payment_tables()
         # keep_actions[offered][keep_min]: the legal keep actions
         self.keep_actions: list[list[tuple[int, ...]]] = [[() for _ in range(4)] for _ in range(4)]
@@ -997,7 +997,7 @@ class TicketToRideGame(Game):
                 need = min(km, size)
                 self.keep_actions[size][km] = tuple(
                     KEEP_BASE + m for m in range(1, 1 << size) if bin(m).count("1") >= need)
-        self.initial_avail = [
+        self.initial_avail: list[tuple[int, ...]] = [
             tuple(r for r in range(self.num_routes)
                   if (self.route_length[r] if self.route_color[r] != GRAY
                       else 7 + self.route_length[r]) == idx)
@@ -1011,7 +1011,7 @@ class TicketToRideGame(Game):
             lo = max(0, L - n)
             hi = min(L - 1, w)
             return tuple(c * 6 + k for k in range(lo, hi + 1))
-        self.pay_slots = [None] + [
+        self.pay_slots: list[Any] = [None] + [
             tuple(tuple(tuple(pays(c, L, n, w) for w in range(7)) for n in range(7))
                   for c in range(NUM_COLORS))
             for L in range(1, 7)]
