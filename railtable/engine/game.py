@@ -525,7 +525,7 @@ class State:
         One generator per state, made from the seed at the first random step and drawn
         from by every step after it, so a step costs no new generator. A clone shares it
         until either state draws again; the first to draw copies it (a clone costs nothing
-        more than the seed). Take it at each random step (`self.rng().shuffle(deck)`) and
+        more than the seed). Take it at each random step (`shuffle(self.rng(), deck)`) and
         pass it around within that step; never keep it in a field.
         """
         r = self._rng
@@ -724,6 +724,42 @@ class State:
 State._field_groups = _field_groups(State)
 
 
+# Random draws. Each gives the same numbers, and leaves the generator in the same state, as
+# the `random.Random` method of its name (CPython's `_randbelow_with_getrandbits`, on which
+# `shuffle`, `choice`, `randrange` and `randint` are built; tests/engine/test_draws.py):
+# records are the same whichever a game calls, but these run compiled, where the methods of
+# `random.Random` are Python code.
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """A number in [0, n), as `rng.randrange(n)` draws it."""
+    if n <= 0:
+        raise ValueError(f"empty range for randbelow: {n}")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def randint(rng: random.Random, a: int, b: int) -> int:
+    """A number in [a, b], both included, as `rng.randint(a, b)` draws it (a die: 1, 6)."""
+    return a + randbelow(rng, b - a + 1)
+
+
+def choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    """One item of a non-empty sequence, as `rng.choice(seq)` picks it."""
+    if not seq:
+        raise IndexError("cannot choose from an empty sequence")
+    return seq[randbelow(rng, len(seq))]
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """Shuffle the list in place, as `rng.shuffle(x)` does."""
+    for i in range(len(x) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
+
+
 def _restore_state(cls: type[State], values: tuple) -> State:
     s = cls.__new__(cls)
     for name, value in zip(cls._field_groups, values):
@@ -739,7 +775,7 @@ def redeal(hands: list[list], pile: list, keep: int, rng: random.Random) -> list
     for q, h in enumerate(hands):
         if q != keep:
             unseen += h
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     for q, h in enumerate(hands):
         if q != keep:
             k = len(h)

@@ -22,7 +22,8 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
+from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, option, redeal,
+                              shuffle, texts)
 
 from . import actions as A
 
@@ -197,7 +198,7 @@ class TemplateGame(Game):
         s = TemplateState.__new__(TemplateState)
         s._init_base(self, num_players, seed, record_events)
         deck = list(self.cards)
-        s.rng().shuffle(deck)  # the state's generator, at every random step
+        shuffle(s.rng(), deck)  # the state's generator, at every random step
         k = self.data["hand_size"]
         s.hands = [[deck.pop() for _ in range(k)] for _ in range(num_players)]
         s.deck = deck

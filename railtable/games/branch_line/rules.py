@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, redeal, texts
+from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, option, redeal,
+                              shuffle, texts)
 from railtable.games.branch_line import actions as A
 
 HERE: Final = Path(__file__).parent
@@ -287,7 +288,7 @@ class BranchLine(Game):
         s.rails = [self.start_rails] * num_players
         s.points = [0] * num_players
         deck = list(range(len(self.contract_points)))
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.hands = [[deck.pop() for _ in range(self.start_contracts)]
                    for _ in range(num_players)]
         s.deck = deck

@@ -21,8 +21,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, fields, option,
-                              texts)
+from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, choice, fields,
+                              option, randbelow, shuffle, texts)
 
 from . import actions as A
 from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
@@ -383,7 +383,7 @@ class ColtState(State):
         """The first player is drawn, the bandits board the train, round 1 begins."""
         rng = self.rng()
         n, W = self.num_players, self.W
-        self.first0 = rng.randrange(n)
+        self.first0 = randbelow(rng, n)
         pos = self.pos
         if self.two:
             for p in range(n):
@@ -1097,7 +1097,7 @@ class ColtState(State):
         unknown = [i for i in range(JEWEL0) if not s.known[i] & me]
         if unknown and s.phase != PH_OVER:
             vals = [s.tval[i] for i in unknown]
-            rng.shuffle(vals)
+            shuffle(rng, vals)
             tval = s.tval[:]
             for i, v in zip(unknown, vals):
                 tval[i] = v
@@ -1109,16 +1109,16 @@ class ColtState(State):
             last = len(rc) - 1 if s.station else len(rc)
             if shown < last:
                 pool = [c for c in self.game.card_pool(n, s.two) if c not in rc[:shown]]
-                rng.shuffle(pool)
+                shuffle(rng, pool)
                 rc[shown:last] = pool[:last - shown]
             if s.station and shown <= last:
-                rc[last] = rng.choice((14, 15, 16))
+                rc[last] = choice(rng, (14, 15, 16))
             s.rcards = tuple(rc)
         # hidden starting choices of the two-bandit game
         if s.phase == PH_HIDE:
             for p in range(n):
                 if p != player and s.hidden[p] >= 0:
-                    s.hidden[p] = s.char[2 * p + rng.randrange(2)]
+                    s.hidden[p] = s.char[2 * p + randbelow(rng, 2)]
         # other players' cards: hand, unknown part of the deck, discard, face-down pile cards
         down: dict[int, list[int]] = {}
         first_hidden = s.rob_i + (1 if PH_MOVE <= s.phase <= PH_MARSHAL else 0)
@@ -1134,7 +1134,7 @@ class ColtState(State):
                 # even one's own deck order is unknown
                 top = deck[cut:]
                 mine = deck[:cut]
-                rng.shuffle(mine)
+                shuffle(rng, mine)
                 s.decks[p] = mine + top
                 continue
             pool = hand + deck[:cut]
@@ -1152,7 +1152,7 @@ class ColtState(State):
             acts_only = nh if (s.expert and PH_DISCARD <= s.phase < PH_OVER) else 0
             if slots or acts_only:
                 acts = [c for c in pool if c < 12] + [s.pile[i] & 15 for i in slots]
-                rng.shuffle(acts)
+                shuffle(rng, acts)
                 for k, i in enumerate(slots):
                     s.pile[i] = (s.pile[i] & ~15) | acts[k]
                 k = len(slots)
@@ -1160,7 +1160,7 @@ class ColtState(State):
                 pool = acts[k + acts_only:] + [c for c in pool if c >= 12]
             else:
                 fixed_hand = []
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             fixed_hand += fixed
             nh -= len(fixed_hand)
             s.hands[p] = fixed_hand + pool[:nh]
@@ -1278,7 +1278,7 @@ class ColtExpress(Game):
         start = self.purse_values[0]
         for _ in range(nb):
             vals.remove(start)
-        rng.shuffle(vals)
+        shuffle(rng, vals)
         s.tval = [start] * nb + vals
         allseats = (1 << n) - 1
         s.known = [allseats] * nb + [0] * (JEWEL0 - nb)
@@ -1299,7 +1299,7 @@ class ColtExpress(Game):
         s.tloc = tloc
         pool = self.card_pool(n, two)
         if o.station_cards:
-            s.rcards = tuple(rng.sample(pool, 4)) + (rng.choice(self.pools["station"]),)
+            s.rcards = tuple(rng.sample(pool, 4)) + (choice(rng, self.pools["station"]),)
         else:
             s.rcards = tuple(rng.sample(pool, 5))
         s.marshal = 0
@@ -1320,7 +1320,7 @@ class ColtExpress(Game):
         s.dpub = [()] * n
         if o.expert:
             for d in s.decks:
-                rng.shuffle(d)
+                shuffle(rng, d)
         s.pile = []
         s.chained = []
         s.rob_i = s.round_no = s.first0 = s.first = 0
@@ -1333,11 +1333,11 @@ class ColtExpress(Game):
         s.cur = 0
         if two:
             partners = list(self.partners)
-            rng.shuffle(partners)
+            shuffle(rng, partners)
             s.teams = tuple(zip(self.leaders, partners))
             if o.random_bandits:
                 order = list(range(3))
-                rng.shuffle(order)
+                shuffle(rng, order)
                 for p in range(n):
                     s._set_team(p, order[p])
                 s._bandits_chosen()

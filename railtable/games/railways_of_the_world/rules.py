@@ -15,8 +15,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State,
-                              fields, option, texts)
+from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, fields, option,
+                              randbelow, shuffle, texts)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
@@ -939,7 +939,7 @@ class RotwState(State):
             total = sum(bag)
             if total == 0:
                 break
-            x = rng.randrange(total)
+            x = randbelow(rng, total)
             k = 0
             while x >= bag[k]:
                 x -= bag[k]
@@ -1300,7 +1300,7 @@ class RotwState(State):
     def determinize(self, player: int, rng: random.Random) -> "RotwState":
         """Only the order of the operations deck is hidden (and future bag draws)."""
         s = self.clone()
-        rng.shuffle(s.deck)
+        shuffle(rng, s.deck)
         s.reseed(rng)
         return s
 
@@ -1425,7 +1425,7 @@ class RotwGame(Game):
                 s.cubes[c * NUM_COLOURS + k] += 1
         # rulebook: Получение карты операции - 3 S cards plus twice the players from the deck
         deck = [c for c in range(len(self.cards)) if c not in self.start_cards]
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.display = list(self.start_cards)
         for _ in range(min(2 * n, len(deck))):
             s.display.append(deck.pop())

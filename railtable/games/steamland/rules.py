@@ -15,7 +15,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
+from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, option, randbelow,
+                              randint, shuffle, texts)
 from railtable.games.steamland import actions as A
 
 HERE: Final = Path(__file__).parent
@@ -807,7 +808,7 @@ class SteamlandState(State):
             self.used |= U_SELL
             c = self.items[p].pop(a - A.SELL_ITEM) >> 1
             self.ideck.insert(0, c)
-            r = self.rng().randint(1, 6)
+            r = randint(self.rng(), 1, 6)
             price = g.i_value[c] if r % 2 == 0 else (g.i_value[c] + 1) // 2
             got = self._from_bank(p, price)
             if rec:
@@ -816,7 +817,7 @@ class SteamlandState(State):
             self.used |= U_SELL
             c = self.weapons[p].pop(a - A.SELL_WEAPON)
             self.wdeck.insert(0, c)
-            r = self.rng().randint(1, 6)
+            r = randint(self.rng(), 1, 6)
             price = g.w_value[c] if r % 2 == 0 else (g.w_value[c] + 1) // 2
             got = self._from_bank(p, price)
             if rec:
@@ -853,7 +854,7 @@ class SteamlandState(State):
                              won=False, reveal=True)
         elif a == A.STEAL:
             self.used |= U_STEAL
-            r = self.rng().randint(1, 6)
+            r = randint(self.rng(), 1, 6)
             if rec:
                 self._ev(type="steal", player=p, roll=r)
             if r >= 5:
@@ -963,7 +964,7 @@ class SteamlandState(State):
             if rr & entry:
                 (ok if rot(gaps, k) & entry else good).append(k)
         cand = good or ok or [0]
-        k = cand[self.rng().randrange(len(cand))] if len(cand) > 1 else cand[0]
+        k = cand[randbelow(self.rng(), len(cand))] if len(cand) > 1 else cand[0]
         self.tile[q] = ti
         self.roads[q] = rot(roads, k)
         self.gaps[q] = rot(gaps, k)
@@ -1019,7 +1020,7 @@ class SteamlandState(State):
                 self._ev(type="skip_turn", player=p)
             self.phase = PH_NEXT
             return
-        r = self.rng().randint(1, 6)
+        r = randint(self.rng(), 1, 6)
         self.roll = r
         cell = self.pos[p]
         kind = g.t_kind[self.tile[cell]]
@@ -1139,7 +1140,7 @@ class SteamlandState(State):
             if a == A.FIGHT:
                 self.fstep = FS_JOINQ
                 return
-            r = self.rng().randint(1, 6)
+            r = randint(self.rng(), 1, 6)
             if rec:
                 self._ev(type="flee", player=self.fa, roll=r, ok=r >= 5)
             if r >= 5:
@@ -1834,7 +1835,7 @@ class SteamlandState(State):
                 if c & 1:
                     pool.append(c >> 1)
                     slots.append((p, k))
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p, k in slots:
             s.items[p][k] = (pool.pop() << 1) | 1
         s.ideck = pool
@@ -1846,20 +1847,20 @@ class SteamlandState(State):
                 tpool.extend(s.tasks[p])
                 held.append((p, len(s.tasks[p])))
         priv = [t for t in tpool if not g.q_common[t]]
-        rng.shuffle(priv)
+        shuffle(rng, priv)
         for p, cnt in held:
             s.tasks[p] = [priv.pop() for _ in range(cnt)]
             for t in s.tasks[p]:
                 mask = 0
                 for _ in range(g.q_dice[t]):
-                    mask |= 1 << rng.randint(1, 6)
+                    mask |= 1 << randint(rng, 1, 6)
                 s.target[t] = mask
                 s.prog[t * n + p] = 0
         rest = [t for t in tpool if g.q_common[t]] + priv
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         s.qdeck = rest
         for deck in (s.tdeck, s.wdeck, s.cdeck, s.ddeck, s.edeck):
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         s._legal = None  # the seat to move may hold other items now
         s.reseed(rng)
         return s

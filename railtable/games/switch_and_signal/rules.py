@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import TERMINAL, Fields, Game, Result, State, fields, option, texts
+from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, option, shuffle,
+                              texts)
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
@@ -75,8 +76,8 @@ PH_SETUP_EXTRA: Final = 17
 PH_OVER: Final = 18
 PHASE_NAMES: Final = ("reveal", "deploy_colour", "deploy_place", "move_colour", "move_train",
                       "roll", "route", "city", "actions", "signal_from", "signal_to",
-                      "switch_junction", "switch_setting", "card_train", "setup_switch", "setup_city_signal",
-                      "setup_track_signal", "setup_extra_signal", "over")
+                      "switch_junction", "switch_setting", "card_train", "setup_switch",
+                      "setup_city_signal", "setup_track_signal", "setup_extra_signal", "over")
 
 # the time-loss reason of a train stopping short, by `run`'s why
 _STOP_WHY: Final = {RED: "red_signal", SWITCH: "switch", OCCUPIED: "occupied",
@@ -508,15 +509,15 @@ class SwitchAndSignalState(State):
         # hidden orders are first put in a canonical order, so the result depends only on
         # what the player knows and on rng
         s.deck.sort()
-        rng.shuffle(s.deck)
+        shuffle(rng, s.deck)
         known = s.pile[:s.pile_known]
         # before the first turn (free set-up) the start card still lies on top, face down
         top = [START_CARD] if s.pile and s.pile[-1] == START_CARD else []
         unseen = [c for c in range(18) if c not in s.revealed and c not in known]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         s.pile = known + unseen[:len(s.pile) - s.pile_known - len(top)] + top
         s.loc_stack.sort()
-        rng.shuffle(s.loc_stack)
+        shuffle(rng, s.loc_stack)
         if s.loc_first:
             # the first trains' tokens not drawn yet: none of those drawn, whose trains
             # stand on their starting points (one there is redrawn on the first turn anyway)
@@ -967,7 +968,7 @@ class SwitchAndSignalState(State):
                 else:
                     if not self.loc_stack:
                         self.loc_stack = list(range(2, 13))
-                        self.rng().shuffle(self.loc_stack)
+                        shuffle(self.rng(), self.loc_stack)
                     number = self.loc_stack.pop()
                 roll = None
             else:
@@ -1201,7 +1202,7 @@ class SwitchAndSignalState(State):
                 self.adiscard = [0, 0, 0]
                 if not self.deck:
                     break
-                self.rng().shuffle(self.deck)
+                shuffle(self.rng(), self.deck)
                 if self.record_events:
                     self.emit({"type": "reshuffle", "cards": len(self.deck)})
             c = self.deck.pop()
@@ -1309,27 +1310,27 @@ class SwitchAndSignalGame(Game):
         # starting-point numbers (variant: location tokens shuffled onto the locations)
         numbers = list(range(2, 13))
         if opts.location_tokens == "random_numbers":
-            s.rng().shuffle(numbers)
+            shuffle(s.rng(), numbers)
             s.number_start = {numbers[i]: st for i, st in enumerate(b.starts)}
         else:
             s.number_start = {b.start_number[st]: st for st in b.starts}
         s.loc_stack, s.loc_first = [], []
         if opts.location_tokens == "draw_instead_of_dice":
             first = list(range(2, 13))
-            s.rng().shuffle(first)
+            shuffle(s.rng(), first)
             s.loc_first = first[:3]
             s.loc_stack = list(range(2, 13))
-            s.rng().shuffle(s.loc_stack)
+            shuffle(s.rng(), s.loc_stack)
         # departure pile: shuffle, box some unseen, start card on top
         pile = list(range(18))
-        s.rng().shuffle(pile)
+        shuffle(s.rng(), pile)
         s.pile = pile[opts.removed_departure_cards:] + [START_CARD]
         s.pile_known = 0
         s.revealed = []
         # action cards
         per_type = self.data["action_cards_per_type"]
         deck = [c for c in range(3) for _ in range(per_type)]
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.hands = []
         for _ in range(num_players):
             h = [0, 0, 0]

@@ -15,7 +15,8 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from railtable.engine import TERMINAL, Fields, Game, IllegalAction, Result, State, fields, texts
+from railtable.engine import (TERMINAL, Fields, Game, IllegalAction, Result, State, choice, fields,
+                              shuffle, texts)
 
 from . import actions as A
 from .actions import (ALL_LOCO, CANCEL, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE,
@@ -564,7 +565,7 @@ class TicketToRideState(State):
                 return -1
             deck.extend(kind for kind in range(NUM_KINDS) for _ in range(disc[kind]))
             self.discard = [0] * NUM_KINDS
-            self.rng().shuffle(deck)
+            shuffle(self.rng(), deck)
             if self.record_events:
                 self.emit({"type": "reshuffle", "cards": len(deck)})
         return deck.pop()
@@ -782,7 +783,7 @@ class TicketToRideState(State):
             h = self.hands[q]
             for k in range(NUM_KINDS):
                 pool.extend([k] * (h[k] - kn[k]))
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             h = kn[:]
             for _ in range(unknown):
                 h[pool.pop()] += 1
@@ -811,16 +812,16 @@ class TicketToRideState(State):
         if not options:  # cannot happen for a position reached by play
             return
         least = min(m for m, _ in options)
-        c = rng.choice([c for m, c in options if m == least])
+        c = choice(rng, [c for m, c in options if m == least])
         for _ in range(least):
             # one card of colour c (or a locomotive) from the pool, for one other unknown card
-            i = rng.choice([i for i, x in enumerate(pool) if x == c or x == LOCO])
-            out = rng.choice([k for k in range(NUM_KINDS) if k != c and k != LOCO
+            i = choice(rng, [i for i, x in enumerate(pool) if x == c or x == LOCO])
+            out = choice(rng, [k for k in range(NUM_KINDS) if k != c and k != LOCO
                               for _ in range(h[k] - kn[k])])
             h[pool[i]] += 1
             h[out] -= 1
             pool[i] = out
-        rng.shuffle(pool)
+        shuffle(rng, pool)
 
     def unseen_tickets(self, player: int) -> list[int]:
         """The tickets `player` has not seen, which `determinize` deals again: the other
@@ -864,7 +865,7 @@ class TicketToRideState(State):
                 if extra:
                     pool.extend([k] * extra)
                     unknown[q] += extra
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for q in range(n):
             if q == player or not unknown[q]:
                 continue
@@ -886,7 +887,7 @@ class TicketToRideState(State):
         pile = s.pile
         slots = [i for i, e in enumerate(pile) if not e & bit]
         hidden.extend(pile[i] & 31 for i in slots)
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         fixed = ticket_sets or {}
         for q, chosen in fixed.items():
             for t in chosen:
@@ -959,11 +960,13 @@ class TicketToRideGame(Game):
         self.route_b: tuple[int, ...] = tuple(r["b"] for r in routes)
         self.route_length: tuple[int, ...] = tuple(r["length"] for r in routes)
         self.route_color: tuple[int, ...] = tuple(color_index[r["color"]] for r in routes)
-        self.route_twin: tuple[int, ...] = tuple(-1 if r["twin"] is None else r["twin"] for r in routes)
+        self.route_twin: tuple[int, ...] = tuple(-1 if r["twin"] is None else r["twin"]
+                                                 for r in routes)
         self.route_points: list[int] = [0] * 7
         for k, v in d["route_points"].items():
             self.route_points[int(k)] = v
-        self.ticket_cities: tuple[tuple[int, int], ...] = tuple((t["a"], t["b"]) for t in d["tickets"])
+        self.ticket_cities: tuple[tuple[int, int], ...] = tuple((t["a"], t["b"])
+                                                                for t in d["tickets"])
         self.ticket_points: tuple[int, ...] = tuple(t["points"] for t in d["tickets"])
         self.num_tickets: int = len(d["tickets"])
         assert self.num_tickets < 32  # pile entries keep the ticket in five bits
@@ -1039,7 +1042,7 @@ class TicketToRideGame(Game):
         # turn five face up; shuffle the tickets and deal three to each player
         deck = [k for k in range(NUM_COLORS) for _ in range(self.cards_per_color)]
         deck += [LOCO] * self.num_locomotives
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.deck = deck
         s.discard = [0] * NUM_KINDS
         s.hands = []
@@ -1051,7 +1054,7 @@ class TicketToRideGame(Game):
         s.known = [[0] * NUM_KINDS for _ in range(n)]
         s.face_up = [-1] * FACE_UP_SLOTS
         pile = list(range(self.num_tickets))
-        s.rng().shuffle(pile)
+        shuffle(s.rng(), pile)
         s.pile = pile
         s.offer = [tuple(pile.pop() for _ in range(self.tickets_dealt_initial))
                    for _ in range(n)]
