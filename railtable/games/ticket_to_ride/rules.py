@@ -163,7 +163,7 @@ class TicketToRideState(State):
             pays = self.payments(self.cur, self.pending)
             # a claim with one way to pay is paid at once (`_forced`), never taken back
             out = [] if self.cancelled or len(pays) < 2 else [CANCEL]
-            out += map(PAY_BASE.__add__, pays)
+            out += [PAY_BASE + x for x in pays]
             return out
         if ph == CHOOSE or ph == INITIAL:
             g: TicketToRideGame = self.game
@@ -192,7 +192,7 @@ class TicketToRideState(State):
             out += claims
         return out
 
-    def _claims(self, p: int, g) -> list[int]:
+    def _claims(self, p: int, g: TicketToRideGame) -> list[int]:
         """The claim actions of seat p: every route open to it that its trains cover and its
         hand can pay for in at least one way."""
         h = self.hands[p]
@@ -222,7 +222,7 @@ class TicketToRideState(State):
                 routes += gray
         if len(routes) > 1:
             routes.sort()
-        return list(map(CLAIM_BASE.__add__, routes))
+        return [CLAIM_BASE + r for r in routes]
 
     def payments(self, p: int, r: int) -> list[int]:
         """The payment slots (0-48, ascending) with which seat p's hand can pay for route r:
