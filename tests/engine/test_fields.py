@@ -276,3 +276,32 @@ def test_legal_actions_hands_out_a_copy_and_illegal_actions_change_nothing(game_
 def _differences(s, t) -> list[str]:
     return [name for name, group in s.declared_fields().items()
             if group not in ("fresh", "replaced") and getattr(s, name) != getattr(t, name)]
+
+
+def _replaced_values(s) -> dict:
+    """Deep copies of a state's `replaced` values (not the private caches, which may grow)."""
+    import copy
+    return {name: copy.deepcopy(getattr(s, name)) for name, group in s.declared_fields().items()
+            if group == "replaced" and not name.startswith("_")}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_replaced_values_are_never_changed_in_place(game_id):
+    # A clone shares them (docs/developing.md, "State fields"): a step that changed one in
+    # place would change every clone of the state too.
+    game = games()[game_id]
+    rng = random.Random(11)
+    checked = 0
+    for n in sorted({game.min_players, game.max_players}):
+        for s in _positions(game, n, None, seed=11, every=3):
+            if s.is_terminal():
+                continue
+            original, twin = s.clone(), s.clone()
+            kept = _replaced_values(twin)
+            for _ in range(6):  # play the original on a few steps, its twin stays put
+                if original.is_terminal():
+                    break
+                original.apply(rng.choice(original.legal_actions()))
+            assert _replaced_values(twin) == kept, f"{game_id}: a step changed a clone"
+            checked += 1
+    assert checked > 10

@@ -258,11 +258,14 @@ class RotwState(State):
                 "wl_start", "wl_tiles", "wl_steps",
                 "urb_colour", "del_src", "del_colour", "del_cur", "del_visited", "del_left",
                 "tv"),
-        replaced=("_dcache", "_sc", "_cs"),  # caches keyed by `tv`, the track version
+        # caches keyed by `tv`, the track version; the map's track, cities and cubes, shared
+        # with clones and replaced whole by every step that changes them (a clone copies
+        # no list of 250 cubes or 307 hexes)
+        replaced=("_dcache", "_sc", "_cs", "hex_used", "hex_nseg", "hex_pend", "links", "adj",
+                  "cubes", "city_colour", "empty"),
         copied=("order", "cash", "notes", "level", "points", "links_built", "used", "boost",
-                "active", "pass_order", "bids", "cubes", "city_colour", "empty", "bag",
-                "new_city_tiles", "display", "deck", "discard",
-                "hex_used", "hex_nseg", "hex_pend", "links", "adj", "net", "del_path"),
+                "active", "pass_order", "bids", "bag", "new_city_tiles", "display", "deck",
+                "discard", "net", "del_path"),
         nested=("cards", "unfinished", "wl_segs"),
     )
     __slots__ = FIELDS
@@ -312,6 +315,14 @@ class RotwState(State):
         s._dcache = self._dcache
         s._sc = self._sc
         s._cs = self._cs
+        s.hex_used = self.hex_used
+        s.hex_nseg = self.hex_nseg
+        s.hex_pend = self.hex_pend
+        s.links = self.links
+        s.adj = self.adj
+        s.cubes = self.cubes
+        s.city_colour = self.city_colour
+        s.empty = self.empty
         s.order = self.order.copy()
         s.cash = self.cash.copy()
         s.notes = self.notes.copy()
@@ -323,19 +334,11 @@ class RotwState(State):
         s.active = self.active.copy()
         s.pass_order = self.pass_order.copy()
         s.bids = self.bids.copy()
-        s.cubes = self.cubes.copy()
-        s.city_colour = self.city_colour.copy()
-        s.empty = self.empty.copy()
         s.bag = self.bag.copy()
         s.new_city_tiles = self.new_city_tiles.copy()
         s.display = self.display.copy()
         s.deck = self.deck.copy()
         s.discard = self.discard.copy()
-        s.hex_used = self.hex_used.copy()
-        s.hex_nseg = self.hex_nseg.copy()
-        s.hex_pend = self.hex_pend.copy()
-        s.links = self.links.copy()
-        s.adj = self.adj.copy()
         s.net = self.net.copy()
         s.del_path = self.del_path.copy()
         s.cards = [x.copy() for x in self.cards]
@@ -834,6 +837,9 @@ class RotwState(State):
                 break
         segs = self.wl_segs
         self.tv += 1
+        # the track: replaced, never changed in place (FIELDS)
+        self.hex_used, self.hex_nseg, self.hex_pend = (
+            self.hex_used.copy(), self.hex_nseg.copy(), self.hex_pend.copy())
         if segs:
             h = segs[-1][0]
             segs[-1][2] = d
@@ -866,9 +872,12 @@ class RotwState(State):
         segs = tuple(tuple(s) for s in self.wl_segs)
         if finished:
             a, b = self.wl_start, end_city
-            self.links.append((p, a, b, segs))
-            self.adj[a] = self.adj[a] + ((b, p),)
-            self.adj[b] = self.adj[b] + ((a, p),)
+            # links and adj: replaced, never changed in place (FIELDS)
+            self.links = self.links + [(p, a, b, segs)]
+            adj = self.adj.copy()
+            adj[a] = adj[a] + ((b, p),)
+            adj[b] = adj[b] + ((a, p),)
+            self.adj = adj
             net = self.net[p]
             for c in (a, b):
                 if c not in net:
@@ -888,7 +897,9 @@ class RotwState(State):
     def _remove_unfinished(self) -> None:
         self.tv += 1
         # rulebook: ФАЗА 3 - the tiles of unfinished links are removed
-        used, nseg, pend = self.hex_used, self.hex_nseg, self.hex_pend
+        # the track: replaced, never changed in place (FIELDS)
+        used, nseg, pend = self.hex_used.copy(), self.hex_nseg.copy(), self.hex_pend.copy()
+        self.hex_used, self.hex_nseg, self.hex_pend = used, nseg, pend
         removed = 0
         for us in self.unfinished:
             for _start, segs in us:
@@ -919,8 +930,11 @@ class RotwState(State):
         self._pay(p, self.game.urbanize_cost)
         k = self.urb_colour
         self.new_city_tiles[k] -= 1
+        # city_colour, empty and cubes: replaced, never changed in place (FIELDS)
+        self.city_colour, self.cubes = self.city_colour.copy(), self.cubes.copy()
         self.city_colour[c] = k
         if self.empty[c]:
+            self.empty = self.empty.copy()
             self.empty[c] = False
             self.markers -= 1
         drawn = self._draw(self.rng(), 2)
@@ -1056,6 +1070,7 @@ class RotwState(State):
         if self.city_colour[n] != self.del_colour:
             return
         src, k = self.del_src, self.del_colour
+        self.cubes = self.cubes.copy()  # replaced, never changed in place (FIELDS)
         self.cubes[src * NUM_COLOURS + k] -= 1
         self.bag[k] += 1  # a delivered cube goes back into the bag
         self.delivered += 1
@@ -1065,6 +1080,7 @@ class RotwState(State):
                        "owners": [o_ for _, o_ in self.del_path]})
         base = src * NUM_COLOURS
         if not any(self.cubes[base:base + NUM_COLOURS]) and not self.empty[src]:
+            self.empty = self.empty.copy()
             self.empty[src] = True
             self.markers += 1
             if self.record_events:

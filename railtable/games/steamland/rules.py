@@ -234,10 +234,12 @@ class SteamlandState(State):
                 "sh_passed", "sh_turn",
                 "fk", "fa", "fb", "fc", "fhex", "forig", "fstep", "fround", "fend",
                 "chk_all", "complete"),
-        copied=("pos", "money", "points", "jail", "kills", "dkills", "tdone", "titles",
-                "lmoney", "tile", "roads", "gaps", "mon", "loot",
-                "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "gone", "qdone",
-                "common", "target", "prog", "found", "credit", "mdisp",
+        # the map and what changes seldom: shared with clones, replaced whole by every
+        # step that changes them (a clone copies no list of 127 hexes)
+        replaced=("tile", "roads", "gaps", "mon", "lmoney", "gone", "qdone", "common",
+                  "target", "found", "credit"),
+        copied=("pos", "money", "points", "jail", "kills", "dkills", "tdone", "titles", "loot",
+                "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "prog", "mdisp",
                 "sh_items", "sh_weap", "sh_bi", "sh_bw", "fside", "fq", "ftot", "fjoin", "pend",
                 "dpos"),
         nested=("items", "weapons", "heads", "tasks"),
@@ -282,6 +284,17 @@ class SteamlandState(State):
         s.fend = self.fend
         s.chk_all = self.chk_all
         s.complete = self.complete
+        s.tile = self.tile
+        s.roads = self.roads
+        s.gaps = self.gaps
+        s.mon = self.mon
+        s.lmoney = self.lmoney
+        s.gone = self.gone
+        s.qdone = self.qdone
+        s.common = self.common
+        s.target = self.target
+        s.found = self.found
+        s.credit = self.credit
         s.pos = self.pos.copy()
         s.money = self.money.copy()
         s.points = self.points.copy()
@@ -290,11 +303,6 @@ class SteamlandState(State):
         s.dkills = self.dkills.copy()
         s.tdone = self.tdone.copy()
         s.titles = self.titles.copy()
-        s.lmoney = self.lmoney.copy()
-        s.tile = self.tile.copy()
-        s.roads = self.roads.copy()
-        s.gaps = self.gaps.copy()
-        s.mon = self.mon.copy()
         s.loot = self.loot.copy()
         s.tdeck = self.tdeck.copy()
         s.ideck = self.ideck.copy()
@@ -303,13 +311,7 @@ class SteamlandState(State):
         s.ddeck = self.ddeck.copy()
         s.qdeck = self.qdeck.copy()
         s.edeck = self.edeck.copy()
-        s.gone = self.gone.copy()
-        s.qdone = self.qdone.copy()
-        s.common = self.common.copy()
-        s.target = self.target.copy()
         s.prog = self.prog.copy()
-        s.found = self.found.copy()
-        s.credit = self.credit.copy()
         s.mdisp = self.mdisp.copy()
         s.sh_items = self.sh_items.copy()
         s.sh_weap = self.sh_weap.copy()
@@ -690,7 +692,8 @@ class SteamlandState(State):
         if n:
             r = self.rng()
             for _ in range(n):
-                mask |= 1 << (r.randint(1, 6))
+                mask |= 1 << randint(r, 1, 6)
+        self.target = self.target.copy()  # replaced, never changed in place (FIELDS)
         self.target[t] = mask
 
     def _draw_task(self, p: int, forced: bool) -> None:
@@ -724,7 +727,7 @@ class SteamlandState(State):
     def _make_common(self, t: int) -> None:
         self.chk_all = True
         self._roll_targets(t)
-        self.common.append(t)
+        self.common = self.common + [t]
         n = self.num_players
         for p in range(n):
             self.prog[t * n + p] = self._here_bits(p)
@@ -827,7 +830,7 @@ class SteamlandState(State):
             c = self.heads[p].pop(a - A.SELL_HEAD)
             got = self._from_bank(p, g.c_value[c])
             if g.c_dragon[c]:
-                self.gone.append(c)
+                self.gone = self.gone + [c]
             else:
                 self.cdeck.insert(0, c)
             if rec:
@@ -965,6 +968,8 @@ class SteamlandState(State):
                 (ok if rot(gaps, k) & entry else good).append(k)
         cand = good or ok or [0]
         k = cand[randbelow(self.rng(), len(cand))] if len(cand) > 1 else cand[0]
+        # replaced, never changed in place (FIELDS)
+        self.tile, self.roads, self.gaps = self.tile.copy(), self.roads.copy(), self.gaps.copy()
         self.tile[q] = ti
         self.roads[q] = rot(roads, k)
         self.gaps[q] = rot(gaps, k)
@@ -989,6 +994,7 @@ class SteamlandState(State):
         return False
 
     def _place(self, c: int, q: int) -> None:
+        self.mon = self.mon.copy()  # replaced, never changed in place (FIELDS)
         self.mon[q] = c
         dn = self.game.c_dragon[c]
         if dn:
@@ -999,6 +1005,7 @@ class SteamlandState(State):
 
     def _unplace(self, q: int) -> int:
         c = self.mon[q]
+        self.mon = self.mon.copy()  # replaced, never changed in place (FIELDS)
         self.mon[q] = -1
         dn = self.game.c_dragon[c]
         if dn:
@@ -1364,6 +1371,7 @@ class SteamlandState(State):
         got = False
         if self.lmoney[h]:
             self.money[p] += self.lmoney[h]
+            self.lmoney = self.lmoney.copy()  # replaced, never changed in place (FIELDS)
             self.lmoney[h] = 0
             got = True
         if self.loot:
@@ -1396,6 +1404,7 @@ class SteamlandState(State):
         if amount:
             self.money[p] -= amount
             if dest_kind == D_HEX:
+                self.lmoney = self.lmoney.copy()  # replaced, never changed in place (FIELDS)
                 self.lmoney[dest] += amount
             elif dest_kind == D_PLAYER:
                 self.money[dest] += amount
@@ -1475,10 +1484,12 @@ class SteamlandState(State):
                 src = pe[2]
                 q = self.game.nb[src * 6 + a - A.MOVE]
                 c = self.mon[src]
+                self.mon = self.mon.copy()  # replaced, never changed in place (FIELDS)
                 self.mon[src] = -1
                 self.mon[q] = c
                 self.dpos[self.game.c_dragon[c]] = q
                 if self.lmoney[src]:
+                    self.lmoney = self.lmoney.copy()
                     self.lmoney[q] += self.lmoney[src]
                     self.lmoney[src] = 0
                 if self.loot:
@@ -1607,7 +1618,10 @@ class SteamlandState(State):
             for pile in (self.tasks[p], self.common):
                 for t in pile:
                     if self._task_done(p, t):
-                        pile.remove(t)
+                        if pile is self.common:  # replaced, never changed in place (FIELDS)
+                            self.common = [x for x in pile if x != t]
+                        else:
+                            pile.remove(t)
                         self._complete(p, t)
                         done = True
                         break
@@ -1653,12 +1667,14 @@ class SteamlandState(State):
         if g.q_reward[t]:  # an item from the pile, face down («Цель игры» 7)
             self._draw_item(p)
         part = g.q_part[t]
+        # found, credit and qdone: replaced, never changed in place (FIELDS)
+        self.found, self.credit = self.found.copy(), self.credit.copy()
         if self.found[part] < g.part_need[part]:
             self.credit[p] += 1
         self.found[part] += 1
         self.complete = self._machine_complete()
         self.tdone[p] += 1
-        self.qdone.append(t)
+        self.qdone = self.qdone + [t]
         if self.record_events:
             self._ev(type="task_done", player=p, task=t, part=part, reveal=True)
 
@@ -1848,6 +1864,7 @@ class SteamlandState(State):
                 held.append((p, len(s.tasks[p])))
         priv = [t for t in tpool if not g.q_common[t]]
         shuffle(rng, priv)
+        s.target = s.target.copy()  # replaced, never changed in place (FIELDS)
         for p, cnt in held:
             s.tasks[p] = [priv.pop() for _ in range(cnt)]
             for t in s.tasks[p]:
