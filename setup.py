@@ -13,9 +13,11 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The modules mypyc compiles: the engine's state and game, and every game's rules.
+# The modules mypyc compiles: the engine's state and game, every game's rules, and the
+# path searches a game's bots run thousands of times a decision (a game's paths.py).
 COMPILED = ["railtable/engine/game.py",
-            *sorted(str(p) for p in Path("railtable/games").glob("*/rules.py")
+            *sorted(str(p) for name in ("rules.py", "paths.py")
+                    for p in Path("railtable/games").glob(f"*/{name}")
                     if not p.parent.name.startswith("_"))]
 
 

@@ -9,12 +9,12 @@ the exact odds of the dice favour it, and joins other fights on the side likely 
 
 from __future__ import annotations
 
-import heapq
 import math
 
 from railtable.bots.base import Bot
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
+from railtable.games.steamland.paths import dijkstra
 
 _D6 = [1 / 6] * 6
 
@@ -150,40 +150,8 @@ class HeuristicBot(Bot):
 
     def _dijkstra(self, s, start: int, balloon: bool, creature_ok: int):
         g = s.game
-        dist = {start: 0}
-        first = {start: -1}
-        heap = [(0, start, -1)]
-        tile, roads, gaps, mon, nb = s.tile, s.roads, s.gaps, s.mon, g.nb
-        fog = {}
-        while heap:
-            d0, c, f = heapq.heappop(heap)
-            if d0 > dist.get(c, 1 << 30):
-                continue
-            if c != start and mon[c] >= 0:
-                continue  # a creature blocks the way on
-            for d in range(6):
-                bit = 1 << d
-                if not roads[c] & bit or (gaps[c] & bit and not balloon):
-                    continue
-                q = nb[c * 6 + d]
-                if q < 0:
-                    continue
-                ff = d if c == start else f
-                if tile[q] < 0:
-                    if s.tdeck and (q not in fog or fog[q][0] > d0 + 1):
-                        fog[q] = (d0 + 1, ff)
-                    continue
-                ob = g.opp_bit[d]
-                if not roads[q] & ob or (gaps[q] & ob and not balloon):
-                    continue
-                if mon[q] >= 0 and q != creature_ok:
-                    continue
-                nd = d0 + g.t_cost[tile[q]]
-                if nd < dist.get(q, 1 << 30):
-                    dist[q] = nd
-                    first[q] = ff
-                    heapq.heappush(heap, (nd, q, ff))
-        return dist, first, fog
+        return dijkstra(s.tile, s.roads, s.gaps, s.mon, g.nb, g.opp_bit, g.t_cost,
+                        bool(s.tdeck), start, balloon, creature_ok)
 
     def _targets(self, s, p: int):
         """Hexes worth reaching now, with a priority (lower is better)."""

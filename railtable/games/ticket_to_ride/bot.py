@@ -19,44 +19,16 @@ or three it keeps only initial tickets that leave 15 trains spare and never draw
 
 from __future__ import annotations
 
-import heapq
 import math
 
 from railtable.bots.base import Bot
 
 from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
                       NUM_COLORS, PAY_BASE, TAKE_BLIND)
+from .paths import INF, cheapest  # noqa: F401 - cheapest is the planner's (belief.py imports it)
 from .rules import CHOOSE, INITIAL, PAY, SECOND
 
-INF = float("inf")
 STEP = 0.6  # extra cost per route on top of its length: fewer, longer claims are cheaper
-
-
-def cheapest(adjacency, weight: list[float], a: int, b: int = -1):
-    """Dijkstra from city a over the routes with weight >= 0 (a negative weight closes a
-    route), stopping once city b is reached (b = -1: every city). (dist, prev), where
-    prev[c] = (the city before c, the route between them) on the cheapest way."""
-    dist = [INF] * len(adjacency)
-    dist[a] = 0.0
-    prev = [None] * len(adjacency)
-    heap = [(0.0, a)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, c = pop(heap)
-        if c == b:
-            break
-        if d > dist[c]:
-            continue
-        for nxt, r in adjacency[c]:
-            w = weight[r]
-            if w < 0.0:
-                continue
-            nd = d + w
-            if nd < dist[nxt]:
-                dist[nxt] = nd
-                prev[nxt] = (c, r)
-                push(heap, (nd, nxt))
-    return dist, prev
 
 
 class Planner:
