@@ -25,6 +25,7 @@ from railtable.games.railways_of_the_world.actions import (
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
 from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
+from railtable.games.railways_of_the_world.paths import link_value, route
 
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
@@ -224,30 +225,7 @@ class HeuristicBot(Bot):
         return near
 
     def _link_value(self, state, p, a, b, net):
-        cc, cubes = state.city_colour, state.cubes
-        v = 0.0
-        ka, kb = cc[a], cc[b]
-        if kb < NUM_COLOURS:
-            v += cubes[a * NUM_COLOURS + kb]
-        if ka < NUM_COLOURS:
-            v += cubes[b * NUM_COLOURS + ka]
-        if net:
-            # extension of the network: cubes in the network that now reach b, and cubes
-            # at b that reach network cities
-            if a in net or b in net:
-                other = b if a in net else a
-                ko = cc[other]
-                for c in net:
-                    if ko < NUM_COLOURS:
-                        v += 0.5 * cubes[c * NUM_COLOURS + ko]
-                    kc = cc[c]
-                    if kc < NUM_COLOURS:
-                        v += 0.5 * cubes[other * NUM_COLOURS + kc]
-                v += 0.3
-        # already linked (by anyone)? the cubes there are contested: little value
-        if any(n == b for n, _o in state.adj[a]):
-            v *= 0.2
-        return v
+        return link_value(state, a, b, net)
 
     def _plan_build(self, state, p):
         m = state.m
@@ -292,21 +270,7 @@ class HeuristicBot(Bot):
 
     def _route(self, state, p, s, t):
         """Cheapest tile path (cost, directions) from city s into city t in one action."""
-        best = None
-        stack = [(0, [], [])]
-        while stack:
-            cost, segs, dirs = stack.pop()
-            for d, c, hx, city in state._head_steps(p, s, segs, len(segs)):
-                nc = cost + c
-                if best is not None and nc >= best[0]:
-                    continue
-                if city >= 0:
-                    if city == t:
-                        best = (nc, dirs + [d])
-                    continue
-                if len(segs) < 4:
-                    stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
-        return best
+        return route(state, p, s, t)
 
     def _continuation(self, state, p):
         """Directions that take the link being built into the city worth most for its cost

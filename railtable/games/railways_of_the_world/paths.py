@@ -1,0 +1,66 @@
+"""The bots' track planning: the cheapest tile path between two cities and what a link is
+worth, in a module of its own so that the compiled build compiles it (setup.py); a search
+runs them hundreds of thousands of times (docs/performance.md, "Bots' path searches
+compiled"). They read a state and change nothing."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from railtable.games.railways_of_the_world.actions import NUM_COLOURS
+from railtable.games.railways_of_the_world.rules import RotwState
+
+
+def route(state: RotwState, p: int, s: int, t: int) -> Optional[tuple[int, list[int]]]:
+    """Cheapest tile path (cost, directions) from city s into city t in one action, at most
+    five tiles, or None."""
+    best: Optional[tuple[int, list[int]]] = None
+    stack: list[tuple[int, list[list[int]], list[int]]] = [(0, [], [])]
+    while stack:
+        cost, segs, dirs = stack.pop()
+        for step in state._head_steps(p, s, segs, len(segs)):
+            d: int = step[0]
+            nc: int = cost + step[1]
+            if best is not None and nc >= best[0]:
+                continue
+            city: int = step[3]
+            if city >= 0:
+                if city == t:
+                    best = (nc, dirs + [d])
+                continue
+            if len(segs) < 4:
+                hx: int = step[2]
+                stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
+    return best
+
+
+def link_value(state: RotwState, a: int, b: int, net: Any) -> float:
+    """What a link a-b is worth to a seat whose network touches the cities `net`: the cubes
+    it lets that seat deliver, half for those its network reaches through it, a little for
+    extending the network; a fifth of that where the two cities are linked already."""
+    cc, cubes = state.city_colour, state.cubes
+    v = 0.0
+    ka, kb = cc[a], cc[b]
+    if kb < NUM_COLOURS:
+        v += cubes[a * NUM_COLOURS + kb]
+    if ka < NUM_COLOURS:
+        v += cubes[b * NUM_COLOURS + ka]
+    if net:
+        # extension of the network: cubes in the network that now reach b, and cubes
+        # at b that reach network cities
+        if a in net or b in net:
+            other = b if a in net else a
+            ko = cc[other]
+            for c in net:
+                if ko < NUM_COLOURS:
+                    v += 0.5 * cubes[c * NUM_COLOURS + ko]
+                kc = cc[c]
+                if kc < NUM_COLOURS:
+                    v += 0.5 * cubes[other * NUM_COLOURS + kc]
+            v += 0.3
+    # already linked (by anyone)? the cubes there are contested: little value
+    for n, _o in state.adj[a]:
+        if n == b:
+            v *= 0.2
+            break
+    return v
