@@ -25,25 +25,16 @@ from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, Stat
                               option, randbelow, shuffle, texts)
 
 from . import actions as A
-from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL,
-                      LOOT_PURSE, MARSHAL_TO, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH_AT, PUNCH_TO,
-                      TEAM)
+# the card kinds (MOVE ... MARSHAL) and the bandits (BELLE ... TUCO), as the action space
+# numbers them
+from .actions import (BELLE, CHEYENNE, CHOOSE, CLIMB, DISCARD, DJANGO, DOC, DRAFT, DRAW, FIRE,
+                      FIRE_AT, GHOST, HIDE, KEEP, LOOT_BOX, LOOT_JEWEL, LOOT_PURSE, MARSHAL,
+                      MARSHAL_TO, MOVE, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH, PUNCH_AT,
+                      PUNCH_TO, ROBBERY, TEAM, TUCO)
 
 HERE: Final = Path(__file__).parent
 DATA: Final = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
 
-MOVE: Final = 0
-CLIMB: Final = 1
-FIRE: Final = 2
-PUNCH: Final = 3
-ROBBERY: Final = 4
-MARSHAL: Final = 5
-BELLE: Final = 0
-CHEYENNE: Final = 1
-DJANGO: Final = 2
-DOC: Final = 3
-GHOST: Final = 4
-TUCO: Final = 5
 NORMAL: Final = 0
 TUNNEL: Final = 1
 SPEED: Final = 2
