@@ -10,9 +10,11 @@ each with its own small legal list.
 
 from __future__ import annotations
 
+from typing import Final
+
 from railtable.engine import IllegalAction
 
-NUM_ACTIONS = 3
+NUM_ACTIONS: Final = 3
 
 
 def to_json(state, a: int) -> dict:

@@ -18,7 +18,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -27,7 +27,7 @@ from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, opt
 
 from . import actions as A
 
-HERE = Path(__file__).parent
+HERE: Final = Path(__file__).parent
 
 
 # (a plain Python class where mypyc compiles the module: the engine reads its dataclass
