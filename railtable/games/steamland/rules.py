@@ -863,10 +863,8 @@ class SteamlandState(State):
             if r >= 5:
                 self._draw_item(p)
             elif r <= 2:
-                if self.items[p]:
-                    self._lose_one(p, p, D_DECK, -1)
-                elif self.money[p] > 0:
-                    self._pay_bank(p, g.loss_money)
+                if self.items[p] or self.money[p] > 0:
+                    self._lose_one(p, p, D_DECK, -1)  # an item, else 300 pounds to the bank
                 else:
                     self.jail[p] += 3
                     if rec:

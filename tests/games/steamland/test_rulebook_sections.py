@@ -249,6 +249,22 @@ def test_a_caught_thief_with_nothing_goes_to_the_dungeon_and_the_log_says_so(sea
     assert s.observation(None)["players"][seat]["dungeon"] == 3
 
 
+def test_a_caught_thief_with_money_but_no_item_pays_300_to_the_bank_and_the_log_says_so():
+    # rulebook: 9. Предметы, Операция кражи (1-2: the theft fails and the thief loses an
+    # item or 300 pounds): with no item, the money goes to the bank, and the log shows it
+    s = ready()
+    c = open_cell()
+    lay(s, c, "market")
+    turn_of(s, 1, c)
+    assert not s.items[1] and s.money[1] >= G.loss_money
+    money, bank = s.money[1], s.bank
+    force(s, *rolls(2))
+    s.apply(A.STEAL)
+    assert s.money[1] == money - G.loss_money and s.bank == bank + G.loss_money
+    assert {"type": "lose_money", "player": 1, "money": G.loss_money, "to": None} in s.events
+    assert s.jail[1] == 0
+
+
 @pytest.mark.parametrize("slot", [0, 1])
 def test_a_won_gamble_keeps_the_stake_and_adds_the_engineers_item(slot):
     # rulebook: 9. Предметы, Операция игры на предметы (the player stakes an item; rolling
