@@ -53,11 +53,11 @@ def install_pure_finder() -> None:
 
 
 def stale_compiled() -> list[str]:
-    """The compiled modules (engine, games' rules and paths, where setup.py puts them) whose
+    """The compiled modules (engine, games' rules and bot searches: setup.py's list) whose
     Python source changed after they were compiled: an editable checkout edited or pulled
     since `pip install`. A few file dates, cheap enough for every start."""
     out = []
-    for pattern in ("engine/game.*", "games/*/rules.*", "games/*/paths.*"):
+    for pattern in ("engine/game.*", "games/*/rules.*", "games/*/paths.*", "games/*/scheme.*"):
         for path in HERE.glob(pattern):
             if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
                 source = path.with_name(path.name.split(".", 1)[0] + ".py")

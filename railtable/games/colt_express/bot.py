@@ -16,41 +16,21 @@ from . import rules as R
 from .actions import (CHOOSE, DISCARD, DRAFT, DRAW, FIRE_AT, KEEP, LOOT_BOX, LOOT_JEWEL,
                       LOOT_PURSE, MARSHAL_TO, MOVE_TO, PASS, PLAY, PLAY_DOWN, PUNCH_AT,
                       PUNCH_TO, TEAM)
+from .scheme import card_value, loot_at, loot_places, tok_value
 
-UNKNOWN_PURSE = 330
 DRAFT_ORDER = (R.BELLE, R.CHEYENNE, R.TUCO, R.DJANGO, R.DOC, R.GHOST)  # measured among bots
 
 
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def __init__(self, seat: int, seed: int = 0) -> None:
-        super().__init__(seat, seed)
-        self._places: dict[int, list[int]] = {}  # set by _scheme for its decision
-        self._projected: dict = {}
-
     # -- helpers (public information and this seat's own) -----------------------------------
 
     def _tok_value(self, s, i: int) -> int:
-        if i < R.JEWEL0:
-            return s.tval[i] if s.known[i] >> self.seat & 1 else UNKNOWN_PURSE
-        return 500 if i < R.BOX0 else 1000
+        return tok_value(s, self.seat, i)
 
     def _loot_at(self, s, q: int) -> int:
-        v = 0
-        for i, where in enumerate(s.tloc):
-            if where == q:
-                v += self._tok_value(s, i)
-        return v
-
-    def _best_at(self, s, q: int) -> int:
-        best = 0
-        for i, where in enumerate(s.tloc):
-            if where == q:
-                v = self._tok_value(s, i)
-                if v > best:
-                    best = v
-        return best
+        return loot_at(s, self.seat, q)
 
     def _wealth(self, s, b: int) -> int:
         return self._loot_at(s, R.HELD + b)
@@ -163,95 +143,18 @@ class HeuristicBot(Bot):
 
     # -- Schemin' -----------------------------------------------------------------------------
 
-    def _project(self, s, b: int):
-        """Where bandit b stands after its own cards already in the pile this round."""
-        q = s.pos[b]
-        planned = {}
-        sub = b % s.bps
-        for e in s.pile[s.rob_i:]:
-            if e >> 5 != self.seat:
-                continue
-            c = e & 15
-            if c // 6 != sub and c % 6 != R.MARSHAL:
-                continue
-            k = c % 6
-            if k == R.MOVE:
-                q = self._best_move_target(s, q, planned)
-            elif k == R.CLIMB:
-                q ^= 1
-                if not q & 1 and q >> 1 == s.marshal:
-                    q |= 1
-            elif k == R.ROBBERY:
-                planned[q] = planned.get(q, 0) + 1
-        return q, planned
-
-    def _loot_places(self, s) -> dict:
-        """Place -> the values of the loot there as this seat knows them, highest first:
-        what `_loot_left` reads, made once a decision (it was a scan of every token for
-        each place a card's value looked at, a third of a search's time)."""
-        places: dict[int, list[int]] = {}
-        for i, w in enumerate(s.tloc):
-            if 0 <= w < R.HELD:  # on the train (not held, boxed or lost)
-                if w in places:
-                    places[w].append(self._tok_value(s, i))
-                else:
-                    places[w] = [self._tok_value(s, i)]
-        for vals in places.values():
-            vals.sort(reverse=True)
-        return places
-
-    def _loot_left(self, s, q: int, planned) -> int:
-        """The loot at q that the robberies `planned` there leave (each takes the best)."""
-        vals = self._places.get(q)
-        if not vals:
-            return 0
-        return sum(vals[planned.get(q, 0):])
-
-    def _dests(self, s, q: int):
-        c = q >> 1
-        if q & 1:
-            return [x for x in range(max(0, c - 3), min(s.W, c + 3) + 1) if x != c]
-        return [x for x in (c - 1, c + 1) if 0 <= x <= s.W]
-
-    def _best_move_target(self, s, q: int, planned) -> int:
-        roof = q & 1
-        best, bq = -1e9, q
-        for x in self._dests(s, q):
-            nq = x * 2 + roof
-            v = self._loot_left(s, nq, planned)
-            if not roof and x == s.marshal:
-                v -= 600
-            if v > best:
-                best, bq = v, nq
-        return bq
-
-    def _targets_from(self, s, b: int, q: int) -> int:
-        """How many opponents could be shot from q (current positions)."""
-        c = q >> 1
-        n = 0
-        for t in range(s.nb):
-            if self._mine(s, t):
-                continue
-            qt = s.pos[t]
-            if q & 1:
-                if qt & 1 and qt != q:
-                    n += 1
-            elif not qt & 1 and abs((qt >> 1) - c) == 1:
-                n += 1
-        return n
-
     def _scheme(self, s, legal) -> int:
         hand = s.hands[self.seat]
         # this decision's loot by place and each bandit's projection, shared by its cards
-        self._places = self._loot_places(s)
-        self._projected = {}
+        places = loot_places(s, self.seat)
+        projected: dict = {}
         plays = {}
         for a in legal:
             if PLAY <= a < PLAY_DOWN:
                 plays[a - PLAY] = a
         best_a, best_v = None, -1e9
         for c, a in plays.items():
-            v = self._card_value(s, c)
+            v = card_value(s, self.seat, places, projected, c)
             if v > best_v:
                 best_a, best_v = a, v
         if s.phase == R.PH_CHAIN:
@@ -266,39 +169,3 @@ class HeuristicBot(Bot):
         if best_a + (PLAY_DOWN - PLAY) in legal:
             return best_a + (PLAY_DOWN - PLAY)
         return best_a
-
-    def _card_value(self, s, c: int) -> float:
-        b = self.seat * s.bps + (c // 6 if c % 6 != R.MARSHAL else 0)
-        k = c % 6
-        proj = self._projected.get(b)
-        if proj is None:
-            proj = self._projected[b] = self._project(s, b)
-        q, planned = proj
-        here = self._loot_left(s, q, planned)
-        if k == R.ROBBERY:
-            return 300 + here if here else 10
-        if k == R.MOVE:
-            nq = self._best_move_target(s, q, planned)
-            gain = self._loot_left(s, nq, planned) - here
-            return 150 + gain * 0.3 if gain > 0 else 40
-        if k == R.CLIMB:
-            other = q ^ 1
-            if not other & 1 and other >> 1 == s.marshal:
-                return 5
-            v = self._loot_left(s, other, planned) - here
-            if q & 1 == 0 and here == 0:
-                # a roof is the fast lane toward loot further along
-                return 100 + max(0, v) * 0.3
-            return 120 + v * 0.3 if v > 0 else 20
-        if k == R.FIRE:
-            if not s.cyl[b]:
-                return 0
-            return 90 + 40 * min(2, self._targets_from(s, b, q))
-        if k == R.PUNCH:
-            rich = 0
-            for t in range(s.nb):
-                if not self._mine(s, t) and s.pos[t] == q:
-                    rich = max(rich, self._wealth(s, t))
-            return 80 + rich * 0.2 if rich else 15
-        # Marshal
-        return 30
