@@ -14,9 +14,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules mypyc compiles: the engine's state and game, every game's rules, and what a
-# game's bots run thousands of times a decision (its paths.py, Colt Express's scheme.py).
+# game's bots run thousands of times a decision (its paths.py; Colt Express's scheme.py,
+# Switch & Signal's ways.py).
 COMPILED = ["railtable/engine/game.py",
-            *sorted(str(p) for name in ("rules.py", "paths.py", "scheme.py")
+            *sorted(str(p) for name in ("rules.py", "paths.py", "scheme.py", "ways.py")
                     for p in Path("railtable/games").glob(f"*/{name}")
                     if not p.parent.name.startswith("_"))]
 

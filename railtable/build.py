@@ -57,7 +57,8 @@ def stale_compiled() -> list[str]:
     Python source changed after they were compiled: an editable checkout edited or pulled
     since `pip install`. A few file dates, cheap enough for every start."""
     out = []
-    for pattern in ("engine/game.*", "games/*/rules.*", "games/*/paths.*", "games/*/scheme.*"):
+    for pattern in ("engine/game.*", "games/*/rules.*", "games/*/paths.*", "games/*/scheme.*",
+                    "games/*/ways.*"):
         for path in HERE.glob(pattern):
             if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
                 source = path.with_name(path.name.split(".", 1)[0] + ".py")
