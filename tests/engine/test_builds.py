@@ -56,8 +56,10 @@ from railtable.engine.registry import get_game
 from railtable.sim.match import play_match
 game = get_game(sys.argv[1])
 n = min(max(3, game.min_players), game.max_players)
-bot = game.rollout_bot if game.rollout_bot in game.bots() else "random"
-seats = [bot if p % 2 else "random" for p in range(n)]
+# the heuristic, the rollout bot and random play: the bots' compiled searches (paths.py,
+# scheme.py, ways.py) must decide as their sources do
+kinds = [b for b in ("heuristic", game.rollout_bot) if b in game.bots()] + ["random"]
+seats = [kinds[p % len(kinds)] for p in range(n)]
 for seed in range(2):
     m = play_match(game, n, seed, seats, keep_record=True)
     m.record.result = m.state.result().to_json()
