@@ -2,8 +2,8 @@
 
 from railtable.engine.game import (ENVELOPE, TERMINAL, Fields, Game, IllegalAction, OptionsError,
                                    Result, State, choice, fields, load_i18n, option, randbelow,
-                                   randint, redeal, shuffle, texts)
+                                   randint, redeal, shuffle, static_part, texts)
 
 __all__ = ["ENVELOPE", "TERMINAL", "Fields", "Game", "IllegalAction", "OptionsError", "Result",
            "State", "choice", "fields", "load_i18n", "option", "randbelow", "randint", "redeal",
-           "shuffle", "texts"]
+           "shuffle", "static_part", "texts"]

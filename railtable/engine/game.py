@@ -280,6 +280,14 @@ def _game_by_id(game_id: str) -> "Game":
     return get_game(game_id)
 
 
+def static_part(game_id: str, table: str, key: str) -> Any:
+    """`getattr(game, table)[key]` of the game loaded in this process: how a game's static
+    part (a board, a map) pickles by name, as the game does (`__reduce__` returns
+    `(static_part, (game_id, table, key))`): a state sent to another process uses that
+    process's own copy, and a compiled class has no default pickling."""
+    return getattr(_game_by_id(game_id), table)[key]
+
+
 # The keys every observation starts with (State.observation).
 ENVELOPE: Final = ("game", "seat", "current_player", "phase", "round", "scores", "result")
 

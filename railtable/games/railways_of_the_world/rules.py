@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from railtable.engine import (TERMINAL, Fields, Game, OptionsError, Result, State, fields, option,
-                              randbelow, shuffle, texts)
+                              randbelow, shuffle, static_part, texts)
 from railtable.games.railways_of_the_world import actions as A
 from railtable.games.railways_of_the_world.actions import (
     A_BID, A_BUILD, A_BUILD_AT, A_CARD, A_CUBE, A_DELIVER, A_FINISH, A_MOVE, A_NOTE,
@@ -87,9 +87,7 @@ class MapData:
     """
 
     def __reduce__(self) -> tuple:
-        # pickled by name, as the game is: a state sent to another process uses that
-        # process's own map (and a compiled class has no default pickling)
-        return (_map_of, (self.id,))
+        return (static_part, ("railways_of_the_world", "maps", self.id))  # by name
 
     def __init__(self, d: dict, terrain_cost: dict):
         self.id = d["id"]
@@ -159,13 +157,6 @@ class MapData:
 # the default cash of a «1» note comes from data.json
 _DEFAULT_NOTE_VALUE: Final = json.loads(
     (HERE / "data.json").read_text(encoding="utf-8"))["note_value"]
-
-
-def _map_of(map_id: str) -> MapData:
-    """The map `map_id` of the game loaded in this process (MapData.__reduce__)."""
-    from railtable.engine.registry import get_game
-    game: Any = get_game("railways_of_the_world")
-    return game.maps[map_id]
 
 
 # (a plain Python class where mypyc compiles the module: the engine reads its dataclass

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from railtable.engine import (TERMINAL, Fields, Game, Result, State, fields, option, shuffle,
-                              texts)
+                              static_part, texts)
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.movement import (  # noqa: F401 - kinds re-exported
     BEHIND, JUNC, MET, OCCUPIED, PORT, RED, RUNNING, START, STOPPED, SWITCH, TRADE, exits,
@@ -96,9 +96,7 @@ class Board:
     """Precomputed, shared tables of one board side (read-only)."""
 
     def __reduce__(self) -> tuple:
-        # pickled by name, as the game is: a state sent to another process uses that
-        # process's own board (and a compiled class has no default pickling)
-        return (_board_of, (self.id,))
+        return (static_part, ("switch_and_signal", "boards", self.id))  # by name
 
     def __init__(self, data: dict) -> None:
         self.id = data["id"]
@@ -307,13 +305,6 @@ class Board:
                         d[p] = nd
                         heapq.heappush(heap, (nd, p))
             self.dist_to[n] = d
-
-
-def _board_of(board_id: str) -> Board:
-    """The board side `board_id` of the game loaded in this process (Board.__reduce__)."""
-    from railtable.engine.registry import get_game
-    game: Any = get_game("switch_and_signal")
-    return game.boards[board_id]
 
 
 def _load_json(name: str) -> dict:
