@@ -90,9 +90,10 @@ def read_log(path: Path, header: dict) -> list[dict]:
         first = None
     if not isinstance(first, dict) or "arena" not in first:
         raise ArenaLogError(f"{path} is not an arena log (its first line names no run)")
-    if first["arena"] != header:
-        diff = sorted(k for k in set(header) | set(first["arena"])
-                      if header.get(k) != first["arena"].get(k))
+    # a "note" in a log's first line is commentary (which build or code played), not a setting
+    named = {k: v for k, v in first["arena"].items() if k != "note"}
+    if named != header:
+        diff = sorted(k for k in set(header) | set(named) if header.get(k) != named.get(k))
         raise ArenaLogError(f"{path} is the log of another run (it differs in: "
                             f"{', '.join(diff)}); use another file or the same settings")
     games = []

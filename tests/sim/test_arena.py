@@ -75,6 +75,21 @@ def test_a_log_of_another_run_is_refused(tmp_path):
                          "--jobs", "1", "--log", str(other)), "not an arena log")
 
 
+def test_a_note_in_a_logs_first_line_does_not_stop_it_resuming(tmp_path):
+    # a note says which build or code played (scripts/strength_table.py shows it); the
+    # run's settings are the rest of the line
+    specs = ["random", "mcts(iterations=5)"]
+    log = tmp_path / "run.jsonl"
+    run_arena(GAME, 2, specs, 1, 2, bootstrap=5, log=log)
+    lines = log.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["arena"]["note"] = "compiled build"
+    log.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n")
+    report = run_arena(GAME, 2, specs, 1, 3, bootstrap=5, log=log)
+    assert report["games"] == 3 and len(log.read_text().splitlines()) == 4
+    assert json.loads(log.read_text().splitlines()[0])["arena"]["note"] == "compiled build"
+
+
 def test_thinking_times_are_reported_against_the_budget():
     report = run_arena(GAME, 2, ["mcts(ms=5)", "random"], 1, 4, bootstrap=5)
     mcts, rand = report["timing"]["mcts(ms=5)"], report["timing"]["random"]
