@@ -30,7 +30,8 @@ from railtable.games.switch_and_signal.rules import (
     PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
 from railtable.games.switch_and_signal.ways import (  # noqa: F401 - tests import them here
     MEAN_ROLL, W_HAND, W_OBSTACLE, _state_index, _targets, _way, best_way, city_exits, evaluate,
-    onward_costs, onward_obstacles, route_tables, way_obstacles, way_tables, win_chance)
+    onward_costs, onward_obstacles, route_tables, way_obstacles, way_starts, way_tables,
+    win_chance)
 
 LOOKAHEAD_MARGIN = 6.0  # plays gaining less than this are checked against the next card
 # the farsighted bot: an empty train's target city is worth less by this share of
@@ -432,12 +433,8 @@ def way_plan(s, t):
     if not targets:
         return [], ()
     si = _state_index(s, t)
-    starts = [(si, 0, -1)]
-    c = si >> 1
-    if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
-        starts = city_exits(b, b.cell_node[c])
     best = None
-    for st, extra, f in starts:
+    for st, extra, f in way_starts(b, si):
         for n in targets:
             d = b.dist_to[n][st] + extra
             if d >= 99:

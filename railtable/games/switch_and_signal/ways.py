@@ -115,6 +115,16 @@ def city_exits(b: Board, n: int) -> tuple[tuple[int, int, int], ...]:
     return exits[n]
 
 
+def way_starts(b: Board, si: int) -> tuple[tuple[int, int, int], ...]:
+    """Where a way from state si begins: (state, movement points to it, the signal field
+    at the city's end of the line or -1): si itself, or each line out of the city a train
+    stands in (not a starting point), which the team may choose."""
+    c = si >> 1
+    if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
+        return city_exits(b, b.cell_node[c])
+    return ((si, 0, -1),)
+
+
 def way_obstacles(s: SwitchAndSignalState, t: int, si: int, target: int,
                   fields: Optional[set[int]] = None, junctions: Optional[set[int]] = None,
                   keep: Optional[set[int]] = None) -> int:
@@ -178,12 +188,8 @@ def best_way(s: SwitchAndSignalState, t: int, si: int, targets: list[int], loade
                     else (W_DIST_EMPTY, CAP_EMPTY, W_EMPTY))
     wd *= SPEED[t // 3]
     wob = W_OBSTACLE * (OBSTACLE_LOADED if loaded else OBSTACLE_EMPTY)
-    starts: tuple[tuple[int, int, int], ...] = ((si, 0, -1),)
-    c = si >> 1
-    if si & 1 == 0 and c < b.num_node_cells and b.cell_kind[c] != START:
-        starts = city_exits(b, b.cell_node[c])
     best = None
-    for st, extra, f in starts:
+    for st, extra, f in way_starts(b, si):
         for n in targets:
             d = b.dist_to[n][st] + extra
             if d >= 99:
