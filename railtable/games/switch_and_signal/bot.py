@@ -29,7 +29,7 @@ from railtable.games.switch_and_signal.rules import (
     PH_MOVE_TRAIN, PH_REVEAL, PH_ROLL, PH_ROUTE, PH_SETUP_CITY, PH_SETUP_EXTRA, PH_SETUP_SWITCH,
     PH_SETUP_TRACK, PH_SIG_FROM, PH_SIG_TO, PH_SW_CONFIG, PH_SW_JUNCTION, PORT, START, TRADE)
 from railtable.games.switch_and_signal.ways import (  # noqa: F401 - tests import them here
-    MEAN_ROLL, W_HAND, W_OBSTACLE, _state_index, _targets, _way, best_way, city_exits, evaluate,
+    MEAN_ROLL, W_HAND, W_OBSTACLE, _state_index, _targets, _way, best_way, evaluate,
     onward_costs, onward_obstacles, route_tables, way_obstacles, way_starts, way_tables,
     win_chance)
 
