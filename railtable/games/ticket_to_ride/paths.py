@@ -4,13 +4,18 @@ decision, most of a search's time (docs/performance.md, "Bots' path searches com
 
 from __future__ import annotations
 
-import heapq
-from typing import Final, Optional, Sequence
+from heapq import heappop, heappush
+from typing import Final, Optional
 
 INF: Final = float("inf")
 
 
-def cheapest(adjacency: Sequence[Sequence[tuple[int, int]]], weight: list[float], a: int,
+# city -> ((neighbour, route), ...): the game's `adjacency`, typed exactly so that the
+# compiled loop reads it without generic calls
+Adjacency = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def cheapest(adjacency: Adjacency, weight: list[float], a: int,
              b: int = -1) -> tuple[list[float], list[Optional[tuple[int, int]]]]:
     """Dijkstra from city a over the routes with weight >= 0 (a negative weight closes a
     route), stopping once city b is reached (b = -1: every city). (dist, prev), where
@@ -21,7 +26,7 @@ def cheapest(adjacency: Sequence[Sequence[tuple[int, int]]], weight: list[float]
     prev: list[Optional[tuple[int, int]]] = [None] * n
     heap: list[tuple[float, int]] = [(0.0, a)]
     while heap:
-        d, c = heapq.heappop(heap)
+        d, c = heappop(heap)
         if c == b:
             break
         if d > dist[c]:
@@ -34,5 +39,5 @@ def cheapest(adjacency: Sequence[Sequence[tuple[int, int]]], weight: list[float]
             if nd < dist[nxt]:
                 dist[nxt] = nd
                 prev[nxt] = (c, r)
-                heapq.heappush(heap, (nd, nxt))
+                heappush(heap, (nd, nxt))
     return dist, prev
