@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/strength_table.py [LOG_DIR]
 
-One row per log (complete or not): the first bot of the line-up is the one measured; its
+One row per log (complete or not; a game logged twice counts once): the first bot of the line-up is the one measured; its
 wins count 1/k for a win shared by k winners; Wilson 95% intervals; thinking times of
 every decision with a choice, and for an `ms` budget the share within 1.2 × the budget;
 the playouts a decision where the log has them (logs begun before they were kept: —).
@@ -19,7 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from railtable.sim.arena import games_won, team_pairs, team_results, team_rows, timing  # noqa: E402
+from railtable.sim.arena import (games_won, logged_games, team_pairs, team_results,  # noqa: E402
+                                 team_rows, timing)
+from railtable.sim.pool import Batch  # noqa: E402
 from railtable.sim.ratings import wilson  # noqa: E402
 from railtable.sim.report import points  # noqa: E402
 
@@ -52,6 +54,12 @@ def row(path: Path) -> str:
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])["arena"]
     games = [json.loads(line) for line in lines[1:] if line.strip()]
+    # each game once, in game order, as the arena reads its log
+    team = bool(header.get("teams"))
+    batch = Batch(header["game"], header["players"], tuple(header["lineup"]), header["seed"],
+                  sys.maxsize, rotate=not team, teams=team)
+    done = logged_games(batch, games)
+    games = [done[i] for i in sorted(done)]
     bot = header["lineup"][0]
     others, n, won, (low, high) = (teams if header.get("teams") else rotated)(header, games)
     if header.get("note"):  # how a log's search differed from today's defaults

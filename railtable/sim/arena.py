@@ -15,8 +15,9 @@ Wilson 95% interval; there is no Bradley-Terry rating.
 
 Long runs (search bots at a second a move take hours) can keep a log: a JSON-lines file
 whose first line names the run and each further line is one finished game. Run again with
-the same log and the arena plays only the games it lacks, so a run cut short (a crash, the
-end of a working day) loses nothing, and a run can be extended with a larger -n.
+the same log and the arena plays only the games it lacks (each game is known by its seed
+and seats), so a run cut short (a crash, the end of a working day) loses nothing, a game
+taken out of the log is played again, and a run can be extended with a larger -n.
 Every decision with a real choice is timed, and the report gives each bot's thinking
 times against its `ms` budget.
 """
@@ -32,7 +33,7 @@ from typing import Callable
 
 from railtable.bots.spec import parse_spec
 from railtable.engine.game import Game
-from railtable.sim.pool import Executor, batch_for, run_games
+from railtable.sim.pool import Batch, Executor, batch_for, run_games
 from railtable.sim.ratings import head_to_head, paired_difference, rate, wilson
 
 # A decision is "on time" when it takes at most this many times the bot's ms budget.
@@ -103,6 +104,52 @@ def read_log(path: Path, header: dict) -> list[dict]:
         except json.JSONDecodeError:
             raise ArenaLogError(f"{path}, line {k}: not JSON") from None
     return games
+
+
+def game_index(batch: Batch, out: dict) -> int | None:
+    """Which game of the batch a logged outcome is (its seed and seats tell), or None if
+    it is none of them."""
+    seed, seats = out.get("seed"), out.get("seats")
+    if not isinstance(seed, int) or not isinstance(seats, list) or not seats:
+        return None
+    if batch.teams:
+        if seats[0] not in batch.bots:
+            return None
+        index = (seed - batch.seed) * len(batch.bots) + batch.bots.index(seats[0])
+    else:
+        index = seed - batch.seed
+    if index < 0 or batch.seats_for(index) != seats:
+        return None
+    return index
+
+
+def logged_games(batch: Batch, outcomes: list[dict]) -> dict[int, dict]:
+    """The batch's games a log holds, by game index: the first line of each game (a game
+    logged twice counts once), games beyond the batch left out."""
+    done: dict[int, dict] = {}
+    for out in outcomes:
+        i = game_index(batch, out)
+        if i is not None and i < batch.games and i not in done:
+            done[i] = out
+    return done
+
+
+def missing_ranges(done: dict[int, dict], total: int) -> list[tuple[int, int]]:
+    """The games 0..total-1 not done, as ranges (first, stop): a resumed run plays the
+    games its log lacks, wherever they are (a game taken out of the log by hand, a run
+    extended with a larger -n)."""
+    ranges: list[tuple[int, int]] = []
+    i = 0
+    while i < total:
+        if i in done:
+            i += 1
+            continue
+        j = i
+        while j < total and j not in done:
+            j += 1
+        ranges.append((i, j))
+        i = j
+    return ranges
 
 
 def _logged(out: dict) -> dict:
@@ -228,28 +275,31 @@ def run_arena(game: Game, players: int, specs: list[str], seed: int, games: int,
     else:
         batch = replace(batch, bots=tuple(seats), rotate=True, timing=True)
     header = log_header(game, players, specs, seed, options)
-    outcomes = read_log(log, header)[:total] if log is not None else []
-    if outcomes:
-        batch = replace(batch, first=len(outcomes))
-        if on_resume:
-            on_resume(len(outcomes))
+    done = logged_games(batch, read_log(log, header)) if log is not None else {}
+    if done and on_resume:
+        on_resume(len(done))
+    gaps = missing_ranges(done, total)
     sink = None
-    if log is not None and batch.first < total:
+    if log is not None and gaps:
         new = not log.exists() or log.stat().st_size == 0
         sink = log.open("a", encoding="utf-8")
         if new:
             sink.write(json.dumps({"arena": header}) + "\n")
     try:
-        for out in run_games(batch, jobs, on_done=on_done, executor=executor):
-            out = _logged(out)
-            outcomes.append(out)
-            if sink is not None:  # one line a game, on disk before the next one ends
-                sink.write(json.dumps(out) + "\n")
-                sink.flush()
-                os.fsync(sink.fileno())
+        for first, stop in gaps:
+            part = replace(batch, first=first, games=stop)
+            for i, out in enumerate(run_games(part, jobs, on_done=on_done, executor=executor),
+                                    start=first):
+                out = _logged(out)
+                done[i] = out
+                if sink is not None:  # one line a game, on disk before the next one ends
+                    sink.write(json.dumps(out) + "\n")
+                    sink.flush()
+                    os.fsync(sink.fileno())
     finally:
         if sink is not None:
             sink.close()
+    outcomes = [done[i] for i in sorted(done)]  # in game order, however the log was filled
     if game.cooperative:
         return _team_report(game, players, entrants, seed, batch.options, outcomes)
     return _rated_report(game, players, entrants, seats, seed, batch.options, outcomes,

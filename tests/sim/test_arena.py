@@ -61,6 +61,28 @@ def test_a_logged_run_cut_short_resumes_where_it_stopped(tmp_path):
     assert seeds[:5] == [3, 4, 5, 6, 7] and seeds[-7:] == list(range(8, 15))
 
 
+def test_a_resumed_run_plays_the_games_its_log_lacks_wherever_they_are(tmp_path):
+    # A game taken out of the middle of a log (or lost there) is played again, once; the
+    # games after it are not, and a game logged twice counts once.
+    specs = ["mcts(iterations=10)", "random"]
+    whole = run_arena(GAME, 2, specs, 3, 8, bootstrap=20)
+    log = tmp_path / "run.jsonl"
+    run_arena(GAME, 2, specs, 3, 8, bootstrap=20, log=log)
+    lines = log.read_text().splitlines()
+    kept = lines[:3] + lines[4:] + [lines[5]]  # game 2 (seed 5) out, game 4 twice
+    log.write_text("\n".join(kept) + "\n")
+    played, resumed = [], []
+    again = run_arena(GAME, 2, specs, 3, 10, bootstrap=20, log=log,
+                      on_done=played.append, on_resume=resumed.append)
+    assert resumed == [7] and sum(played) == 3
+    seeds = [json.loads(line)["seed"] for line in log.read_text().splitlines()[1:]]
+    assert seeds[-3:] == [5, 11, 12]  # the missing game, then the two new ones
+    assert again["games"] == 10 and again["errors"] == []
+    shorter = run_arena(GAME, 2, specs, 3, 8, bootstrap=20, log=log)
+    assert shorter.pop("timing").keys() == whole.pop("timing").keys()
+    assert shorter == whole  # the same report as the run never cut
+
+
 def test_a_log_of_another_run_is_refused(tmp_path):
     import pytest
 

@@ -174,3 +174,16 @@ def test_strength_table_row_of_a_team_log(tmp_path):
 def test_worker_processes_play_the_same_team_games():
     pooled = run_arena(GAME, 3, TEAMS, 5, 2, jobs=2)
     assert without_timing(pooled) == without_timing(run_arena(GAME, 3, TEAMS, 5, 2))
+
+
+def test_a_team_log_missing_one_teams_game_of_a_deal_plays_only_that_game(tmp_path):
+    log = tmp_path / "run.jsonl"
+    whole = run_arena(GAME, 3, TEAMS, 5, 3, log=log)
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:4] + lines[5:]) + "\n")  # deal 6 of team "random" out
+    played = []
+    again = run_arena(GAME, 3, TEAMS, 5, 3, log=log, on_done=played.append)
+    assert sum(played) == 1
+    last = logged_games(log)[-1]
+    assert last["seed"] == 6 and last["seats"] == ["random"] * 3
+    assert without_timing(again) == without_timing(whole)
