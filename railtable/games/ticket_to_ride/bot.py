@@ -23,68 +23,11 @@ import math
 
 from railtable.bots.base import Bot
 
-from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, GRAY, KEEP_BASE, LOCO,
+from .actions import (ALL_LOCO, CLAIM_BASE, DRAW_TICKETS, FACE_UP_SLOTS, KEEP_BASE, LOCO,
                       NUM_COLORS, PAY_BASE, TAKE_BLIND)
-from .paths import INF, cheapest  # noqa: F401 - cheapest is the planner's (belief.py imports it)
+# the planner is compiled (paths.py); belief.py imports it and cheapest from here
+from .paths import INF, STEP, Planner, cheapest, wants  # noqa: F401
 from .rules import CHOOSE, INITIAL, PAY, SECOND
-
-STEP = 0.6  # extra cost per route on top of its length: fewer, longer claims are cheaper
-
-
-class Planner:
-    """Shortest-path planning over the routes open to one seat."""
-
-    def __init__(self, state, seat: int) -> None:
-        g = state.game
-        self.g = g
-        self.seat = seat
-        self.mine = set(state.claimed[seat])
-        # the cost of each route the seat may use: its own cost nothing, open ones their
-        # length plus STEP (routes missing here are closed to the seat)
-        length = g.route_length
-        weight = [-1.0] * g.num_routes  # -1: closed to the seat
-        for tup in state.avail[seat]:
-            for r in tup:
-                weight[r] = length[r] + STEP
-        for r in self.mine:
-            weight[r] = 0.0
-        self.weight = weight
-
-    def path(self, a: int, b: int, free: set, banned=frozenset()):
-        """(cost, routes to claim) of the cheapest connection a-b; free routes cost 0."""
-        adjacency = self.g.adjacency
-        weight = self.weight
-        if free or banned:
-            weight = weight[:]
-            for r in banned:
-                weight[r] = -1.0
-            for r in free:
-                weight[r] = 0.0
-        dist, prev = cheapest(adjacency, weight, a, b)
-        if dist[b] == INF:
-            return INF, []
-        routes = []
-        mine = self.mine
-        c = b
-        while c != a:
-            c, r = prev[c]
-            if r not in mine and r not in free:
-                routes.append(r)
-        return dist[b], routes
-
-    def plan(self, tickets, banned=frozenset()):
-        """(set of routes to claim, trains they need, tickets that cannot be finished)."""
-        g = self.g
-        todo = set()
-        dead = []
-        for t in sorted(tickets, key=lambda t: -g.ticket_points[t]):
-            a, b = g.ticket_cities[t]
-            cost, routes = self.path(a, b, todo, banned)
-            if cost == INF:
-                dead.append(t)
-            else:
-                todo.update(routes)
-        return todo, sum(g.route_length[r] for r in todo), dead
 
 
 # The opponent model of search bots (`belief.world_sampler`): a seat building
@@ -184,28 +127,9 @@ class HeuristicBot(Bot):
                 out.append(t)
         return out
 
-    def _wants(self, state, todo) -> list[float]:
+    def _wants(self, state, todo) -> list[int]:
         """How much each colour is still lacking for the planned routes."""
-        g = state.game
-        h = state.hands[self.seat]
-        need = [0] * NUM_COLORS
-        grays = []
-        for r in todo:
-            c = g.route_color[r]
-            if c == GRAY:
-                grays.append(g.route_length[r])
-            else:
-                need[c] += g.route_length[r]
-        want = [max(0, need[c] - h[c]) for c in range(NUM_COLORS)]
-        spare = [h[c] - need[c] for c in range(NUM_COLORS)]
-        for L in sorted(grays, reverse=True):
-            c = max(range(NUM_COLORS), key=lambda c: (spare[c], -c))
-            if spare[c] >= L:
-                spare[c] -= L
-            else:
-                want[c] += L - max(spare[c], 0)
-                spare[c] = -L
-        return want
+        return wants(state.game, state.hands[self.seat], todo)
 
     def _pick_card(self, state, legal, want, second: bool) -> int:
         fu = state.face_up
