@@ -14,29 +14,8 @@ import math
 from railtable.bots.base import Bot
 from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
-from railtable.games.steamland.paths import dijkstra
-
-_D6 = [1 / 6] * 6
-
-
-def _dist(kind: int) -> dict:
-    """Distribution of a creature's roll."""
-    out: dict = {}
-    if kind == R.R_ONE:
-        for i in range(1, 7):
-            out[i] = 1 / 6
-    elif kind == R.R_BEST:
-        for i in range(1, 7):
-            for j in range(1, 7):
-                out[max(i, j)] = out.get(max(i, j), 0) + 1 / 36
-    else:
-        for i in range(1, 7):
-            for j in range(1, 7):
-                out[i + j] = out.get(i + j, 0) + 1 / 36
-    return out
-
-
-_DISTS = [_dist(k) for k in range(3)]
+# the targets, odds and ways are compiled (paths.py); win_chance is imported from here too
+from railtable.games.steamland.paths import armour, dijkstra, fight_odds, targets, win_chance
 
 # Odds a bot needs to attack a Steam Dragon, by the number of dragons on the map (0-3).
 # A fourth dragon is a loss for every player, so with three out any fight is worth it;
@@ -50,19 +29,9 @@ DRAGON_BAR = (0.4, 0.3, 0.1, 0.0)
 # key holds four tuples of the map's hexes).
 _PATHS: dict = {}
 _PATHS_MAX = 20_000
-
-
-def win_chance(mine: float, theirs: float, kind: int = R.R_ONE) -> float:
-    """P(d6 + mine beats their roll + theirs); a tie is a fresh, even reroll."""
-    win = tie = 0.0
-    for x, px in _DISTS[kind].items():
-        for d in range(1, 7):
-            a, b = d + mine, x + theirs
-            if a > b:
-                win += px / 6
-            elif a == b:
-                tie += px / 6
-    return win + tie * 0.5
+# The same, found by the identity of the map's lists (`_paths`): most lookups, without
+# reading the map.
+_SAME: dict = {}
 
 
 # The position evaluation search bots score cut playouts with (`SteamlandGame.evaluate`):
@@ -116,109 +85,55 @@ class HeuristicBot(Bot):
         return s._weapon(p)
 
     def _fight_odds(self, s, p: int, creature: int) -> float:
-        g = s.game
-        return win_chance(s._weapon(p), g.c_fight[s.level][creature] - self._armour(s, p),
-                          g.c_roll[creature])
+        return fight_odds(s, p, self.seat, creature)
 
     def _pvp_odds(self, s, p: int, o: int) -> float:
         return win_chance(s._weapon(p) - self._armour(s, o), s._weapon(o) - self._armour(s, p))
 
     def _armour(self, s, p: int) -> int:
         """Armour of p as this seat sees it: another seat's hidden items do not count."""
-        g = s.game
-        for c in s.items[p]:
-            if g.i_effect[c >> 1] == R.E_ARMOUR and (p == self.seat or not c & 1):
-                return g.i_amount[c >> 1]
-        return 0
+        return armour(s, p, self.seat)
 
     # ------------------------------------------------------------------ paths
 
     def _paths(self, s, p: int, creature_ok: int = -1):
-        """Dijkstra from p's hex over the revealed map: dist and first step per hex (the
-        caller's own copies), and the nearest unrevealed hexes."""
+        """Dijkstra from p's hex over the revealed map: dist and first step per hex, and the
+        nearest unrevealed hexes (shared with the cache: the caller must not change them)."""
         start = s.pos[p]
         balloon = s._has_effect(p, R.E_BALLOON)
-        key = (id(s.game), tuple(s.tile), tuple(s.roads), tuple(s.gaps), tuple(s.mon),
-               not s.tdeck, start, balloon, creature_ok)
+        tiles_left = not s.tdeck
+        tile, roads, gaps, mon = s.tile, s.roads, s.gaps, s.mon
+        # The rules replace these lists whole, never change them (`replaced` fields), so
+        # the same four objects are the same map: found by identity without reading them.
+        # The entry holds the objects, so no other list can take their ids meanwhile.
+        same = (id(tile), id(roads), id(gaps), id(mon), tiles_left, start, balloon,
+                creature_ok)
+        hit = _SAME.get(same)
+        if hit is not None and hit[0] is tile and hit[1] is roads and hit[2] is gaps and \
+                hit[3] is mon and hit[4] is s.game:
+            return hit[5]
+        key = (id(s.game), tuple(tile), tuple(roads), tuple(gaps), tuple(mon), tiles_left,
+               start, balloon, creature_ok)
         found = _PATHS.get(key)
         if found is None:
             if len(_PATHS) >= _PATHS_MAX:
                 _PATHS.clear()
+                _SAME.clear()
             found = _PATHS[key] = self._dijkstra(s, start, balloon, creature_ok)
-        dist, first, fog = found
-        return dict(dist), dict(first), fog
+        if len(_SAME) >= _PATHS_MAX:
+            _SAME.clear()
+        _SAME[same] = (tile, roads, gaps, mon, s.game, found)
+        return found
 
     def _dijkstra(self, s, start: int, balloon: bool, creature_ok: int):
         g = s.game
         return dijkstra(s.tile, s.roads, s.gaps, s.mon, g.nb, g.opp_bit, g.t_cost,
                         bool(s.tdeck), start, balloon, creature_ok)
 
-    def _targets(self, s, p: int):
+    def _targets(self, s, p: int) -> list[tuple[int, int]]:
         """Hexes worth reaching now, with a priority (lower is better)."""
-        g = s.game
-        n = s.num_players
-        out = []
-        city_cells = {}
-        kinds = {}
-        nd = s.ndragons
-        for c in range(g.ncells):
-            ti = s.tile[c]
-            if ti >= 0:
-                k = g.t_kind[ti]
-                # only places that are open now (dragons close markets, taverns, cities)
-                if k == R.K_CITY and nd < 2 or k in (R.K_MARKET, R.K_TAVERN) and nd < 1:
-                    kinds.setdefault(k, []).append(c)
-                if g.t_city[ti]:
-                    city_cells[g.t_city[ti]] = c
-        if s.complete and s._find_effect(p, R.E_SCREWDRIVER) >= 0:
-            out.append((0, g.center))
-        tasks = [(t, True) for t in s.tasks[p]] + [(t, False) for t in s.common]
-        for t, mine in tasks:
-            k = g.q_kind[t]
-            bonus = 0 if mine else 2
-            if k == R.T_VISIT:
-                need = s.target[t] & ~s.prog[t * n + p]
-                for city in range(1, 7):
-                    if need >> city & 1 and city in city_cells:
-                        out.append((1 + bonus, city_cells[city]))
-            elif k == R.T_DELIVER:
-                has = any(g.i_kind[c >> 1] == g.q_item[t] for c in s.items[p])
-                if has:
-                    for city in range(1, 7):
-                        if s.target[t] >> city & 1 and city in city_cells:
-                            out.append((1 + bonus, city_cells[city]))
-            elif k == R.T_PAY:
-                if s.money[p] >= g.q_amount[t] + 200:
-                    for city in range(1, 7):
-                        if s.target[t] >> city & 1 and city in city_cells:
-                            out.append((1 + bonus, city_cells[city]))
-            elif k == R.T_HUNT:
-                for c in range(g.ncells):
-                    m = s.mon[c]
-                    if m >= 0 and (g.c_dragon[m] if g.q_dragon[t] else g.c_str[m] >= g.q_str[t]):
-                        if self._fight_odds(s, p, m) >= self.caution:
-                            out.append((2 + bonus, c))
-        if self._wants_items(s, p):
-            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_MARKET, []):
-                out.append((2, c))
-        if s.ndragons:
-            for c in range(g.ncells):
-                m = s.mon[c]
-                if m >= 0 and g.c_dragon[m] and self._fight_odds(s, p, m) >= self._dragon_bar(s):
-                    # from two dragons on, hunting them comes before everything
-                    out.append((0 if s.ndragons >= 2 else 1, c))
-        if len(s.tasks[p]) < 2 and s.qdeck:
-            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_TAVERN, []):
-                out.append((3, c))
-        if s.heads[p]:
-            for c in kinds.get(R.K_CITY, []) + kinds.get(R.K_MARKET, []):
-                out.append((3, c))
-        # weak creatures are worth their heads
-        for c in range(g.ncells):
-            m = s.mon[c]
-            if m >= 0 and self._fight_odds(s, p, m) >= 0.7:
-                out.append((3, c))
-        return out
+        return targets(s, p, self.seat, self.caution, self._wants_items(s, p),
+                       self._dragon_bar(s))
 
     # ------------------------------------------------------------------ decisions
 
@@ -462,10 +377,13 @@ class HeuristicBot(Bot):
         targets = self._targets(s, p)
         mon_targets = {c for _, c in targets if s.mon[c] >= 0}
         dist, first, fog = self._paths(s, p)
+        own = False  # dist and first are the cache's until copied to add a way
         for c in mon_targets:
             if c not in dist:
                 d2, f2, _ = self._paths(s, p, creature_ok=c)
                 if c in d2:
+                    if not own:
+                        dist, first, own = dict(dist), dict(first), True
                     dist[c], first[c] = d2[c], f2[c]
         best = None
         for pri, c in targets:
