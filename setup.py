@@ -13,11 +13,13 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The modules mypyc compiles: the engine's state and game, every game's rules, and what a
-# game's bots run thousands of times a decision (its paths.py; Colt Express's scheme.py,
-# Switch & Signal's ways.py).
+# The modules mypyc compiles: the engine's state and game, every game's rules (Switch &
+# Signal's with its board.py and movement.py), and what a game's bots run thousands of
+# times a decision (its paths.py; Colt Express's scheme.py, Switch & Signal's ways.py).
+# railtable/build.py's COMPILED_NAMES is the same list.
+COMPILED_NAMES = ("rules.py", "board.py", "movement.py", "paths.py", "scheme.py", "ways.py")
 COMPILED = ["railtable/engine/game.py",
-            *sorted(str(p) for name in ("rules.py", "paths.py", "scheme.py", "ways.py")
+            *sorted(str(p) for name in COMPILED_NAMES
                     for p in Path("railtable/games").glob(f"*/{name}")
                     if not p.parent.name.startswith("_"))]
 

@@ -52,13 +52,17 @@ def install_pure_finder() -> None:
         sys.meta_path.insert(0, PureFinder())
 
 
+# The games' modules setup.py compiles (its COMPILED_NAMES: the same names).
+COMPILED_NAMES = ("rules.py", "board.py", "movement.py", "paths.py", "scheme.py", "ways.py")
+
+
 def stale_compiled() -> list[str]:
     """The compiled modules (engine, games' rules and bot searches: setup.py's list) whose
     Python source changed after they were compiled: an editable checkout edited or pulled
     since `pip install`. A few file dates, cheap enough for every start."""
     out = []
-    for pattern in ("engine/game.*", "games/*/rules.*", "games/*/paths.*", "games/*/scheme.*",
-                    "games/*/ways.*"):
+    patterns = ["engine/game.*", *(f"games/*/{name[:-3]}.*" for name in COMPILED_NAMES)]
+    for pattern in patterns:
         for path in HERE.glob(pattern):
             if path.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
                 source = path.with_name(path.name.split(".", 1)[0] + ".py")

@@ -105,3 +105,16 @@ def test_states_pickle_across_builds(game_id):
             for load_pure in (True, False)]
     # each build plays both builds' states on to the same end
     assert len({line for e in ends for line in e}) == 1 and all(len(e) == 2 for e in ends)
+
+
+def test_setup_compiles_the_modules_the_stale_check_watches():
+    # setup.py and railtable/build.py each name the games' compiled modules: the same list
+    import ast
+    from pathlib import Path
+
+    from railtable import build
+    tree = ast.parse((Path(__file__).parents[2] / "setup.py").read_text(encoding="utf-8"))
+    names = [ast.literal_eval(node.value) for node in ast.walk(tree)
+             if isinstance(node, ast.Assign)
+             and any(getattr(t, "id", None) == "COMPILED_NAMES" for t in node.targets)]
+    assert names == [build.COMPILED_NAMES]

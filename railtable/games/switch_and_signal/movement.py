@@ -2,18 +2,15 @@
 
 The rules move trains with these functions and the bots trace a train's way ahead with the
 same ones, so the bots never carry a movement rule of their own. They read a Board's tables
-(rules.py) and a state's switches, signals and trains; they change nothing.
+(board.py) and a state's switches, signals and trains; they change nothing. Typed, and
+compiled with the rules in the compiled build (setup.py): every move runs them.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, Optional
 
-# node kinds (Board.node_kind, Board.cell_kind)
-TRADE: Final = 0
-PORT: Final = 1
-START: Final = 2
-JUNC: Final = 3
+from .board import JUNC, PORT, START, TRADE, Board  # noqa: F401 - node kinds re-exported
 
 # what a train meets entering an occupied cell (`meeting`)
 OCCUPIED: Final = 1
@@ -21,7 +18,7 @@ HEAD_ON: Final = 2
 BEHIND: Final = 3
 
 
-def meeting(b, occ, thead, t, cell, heading):
+def meeting(b: Board, occ: list[int], thead: list[int], t: int, cell: int, heading: int) -> int:
     """What train t meets entering `cell` with `heading`: 0 (nothing, or itself),
     OCCUPIED (a city or port holds one train: ПРАВИЛА ДВИЖЕНИЯ п. 5), HEAD_ON (a train
     coming the other way, or one standing on a starting point: п. 11) or BEHIND (a train
@@ -44,11 +41,15 @@ RED: Final = 4
 SWITCH: Final = 5
 
 
-def run(b, occ, green, jconf, thead, t, pos, head, e, points, states=None, crossed=None):
+def run(b: Board, occ: Optional[list[int]], green: list[bool], jconf: list[int],
+        thead: Optional[list[int]], t: int, pos: int, head: int, e: int, points: int,
+        states: Optional[list[int]] = None, crossed: Optional[list[int]] = None
+        ) -> tuple[int, int, int, int, int, int]:
     """Move train t on from track cell `pos` with heading `head` (or out of its node along
     line end e >= 0) for up to `points` movement points, under the switch settings `jconf`,
     the signals `green` and the trains `occ` (cell -> train; None: trains are not looked
-    at) heading `thead`. Junctions and signal fields cost nothing, each cell one point.
+    at, and `thead` may be None too) heading `thead`. Junctions and signal fields cost
+    nothing, each cell one point.
 
     Returns (pos, head, left, kind, where, why): the cell the train got to, its heading
     there, the points left unspent, and how the run ended:
@@ -104,6 +105,7 @@ def run(b, occ, green, jconf, thead, t, pos, head, e, points, states=None, cross
                             return pos, head, points, STOPPED, f, RED
                     nxt, nhead = b.end_cell[e2], b.end_head[e2]
         if occ is not None and occ[nxt] >= 0:
+            assert thead is not None  # trains looked at: their headings are given too
             m = meeting(b, occ, thead, t, nxt, nhead)
             if m:
                 return pos, head, points, MET if m == HEAD_ON else STOPPED, nxt, m
@@ -118,13 +120,14 @@ def run(b, occ, green, jconf, thead, t, pos, head, e, points, states=None, cross
     return pos, head, 0, RUNNING, -1, 0
 
 
-def exits(b, green, cell, arrival=-1):
+def exits(b: Board, green: list[bool], cell: int, arrival: int = -1) -> list[int]:
     """The line ends a train in the city (or port) at `cell` may leave by: those with a
     green signal, other than `arrival`, the one it came in by (ПРАВИЛА ДВИЖЕНИЯ п. 9)."""
     return [e for e in b.node_ends[b.cell_node[cell]] if e != arrival and green[b.end_field[e]]]
 
 
-def walk(s, t, pos, head, e, limit=5):
+def walk(s: Any, t: int, pos: int, head: int, e: int,
+         limit: int = 5) -> tuple[list[int], int, int]:
     """Follow train t's way from (pos, head) (or out along end e) under state s's current
     switches, signals and trains, for up to `limit` movement points (a look ahead: the
     city and port rules on arrival are the caller's).
@@ -133,13 +136,13 @@ def walk(s, t, pos, head, e, limit=5):
     ends: 0 arrives at the node cell `where`, 1 stops short (`where`: the red field, -2 - j
     for junction j's switch, or the cell of the train in the way), 2 head-on meeting at
     cell `where`, 3 still running after `limit`."""
-    states = []
+    states: list[int] = []
     pos, _, _, kind, where, _ = run(s.board, s.occ, s.green, s.jconf, s.thead, t, pos, head, e,
                                     limit, states)
     return states, kind, pos if kind == ARRIVED else where
 
 
-def next_ways(s, t, limit=5):
+def next_ways(s: Any, t: int, limit: int = 5) -> list[tuple[list[int], int, int]]:
     """The ways (`walk`) train t's next move may take: from a starting point along its
     only line, from a city along each green exit (the team picks one), else straight on."""
     b = s.board
@@ -150,42 +153,3 @@ def next_ways(s, t, limit=5):
             return [walk(s, t, p, 0, b.start_end[n], limit)]
         return [walk(s, t, p, 0, e, limit) for e in exits(b, s.green, p)]
     return [walk(s, t, p, s.thead[t], -1, limit)]
-
-
-def successors(b):
-    """Every way a train can spend one movement point on board b, whatever the switches,
-    signals and trains: for each state (2 * cell + (heading > 0) on track, 2 * cell in a
-    node's cell, which a train may leave along any line), the list of (next state, the
-    signal fields crossed, the junction passed or -1, the setting it needs there or -1).
-    The map the rules' distance tables and the bots' route tables are made from."""
-    ncell = b.num_cells
-    succ = [[] for _ in range(2 * ncell)]
-    for c in range(ncell):
-        if c < b.num_node_cells:
-            for e in b.node_ends[b.cell_node[c]]:
-                f = b.end_field[e]
-                succ[2 * c].append((2 * b.end_cell[e] + (b.end_head[e] > 0),
-                                    (f,) if f >= 0 else (), -1, -1))
-            continue
-        for h in (1, -1):
-            i = 2 * c + (h > 0)
-            f = b.step_field[i]
-            fs = (f,) if f >= 0 else ()
-            if b.step_cell[i] >= 0:
-                succ[i].append((2 * b.step_cell[i] + (h > 0), fs, -1, -1))
-                continue
-            e = b.step_end[i]
-            n = b.end_node[e]
-            j = b.junction_index[n]
-            if j < 0:
-                succ[i].append((2 * b.node_cell[n], fs, -1, -1))
-                continue
-            for e2 in b.node_ends[n]:
-                if e2 == e:
-                    continue
-                pair = tuple(sorted((b.end_local[e], b.end_local[e2])))
-                f2 = b.end_field[e2]
-                succ[i].append((2 * b.end_cell[e2] + (b.end_head[e2] > 0),
-                                fs + ((f2,) if f2 >= 0 else ()), j,
-                                b.junction_configs[j].index(pair)))
-    return succ

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any, Final, Optional
 
-from railtable.games.switch_and_signal.movement import next_ways, successors
+from railtable.games.switch_and_signal.board import successors
+from railtable.games.switch_and_signal.movement import next_ways
 from railtable.games.switch_and_signal.rules import (MV_ALL, MV_COL, PH_ACTIONS, PORT, START, TRADE,
                                                      Board, SwitchAndSignalState)
 
