@@ -25,21 +25,24 @@ from railtable.games.railways_of_the_world.actions import (
     A_PASS_BID, A_PASS_TURN, A_STEP, A_TAKE_CARD, A_UPGRADE, A_URB_CITY, A_URB_COLOUR,
     A_URBANIZE, A_USE_CARD, MAX_SEATS, NUM_COLOURS)
 from railtable.games.railways_of_the_world.actions import A_RAISE_MORE
-from railtable.games.railways_of_the_world.paths import link_value, route
+from railtable.games.railways_of_the_world.paths import (link_candidates, link_value, network,
+                                                         route)
 
 # per map: the cities 2-5 hexes from each city (build candidates), shared by all bots
 _NEAR: dict = {}
 # Cheapest tile paths between two cities (`_route`), shared by every bot of the process: a
 # path depends only on the map, the track laid and what the seat's cards change about
 # building (all public), so the many playouts of a search from one position find most of
-# theirs here. Emptied when full.
+# theirs here: per track (its key hashed once a plan), per pair of cities. Emptied when
+# full.
 _ROUTES: dict = {}
 _ROUTES_MAX = 20_000  # about 10 MB at most: a track's key holds three tuples of its hexes
+_ROUTES_HELD = [0]  # the paths _ROUTES holds, over all its tracks
 
 
 def _network(state, p) -> set:
     """The cities a link of seat p touches."""
-    return {c for c in range(state.m.num_cities) if any(o == p for _n, o in state.adj[c])}
+    return network(state, p)
 
 
 CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
@@ -231,14 +234,7 @@ class HeuristicBot(Bot):
         m = state.m
         near = self._near_pairs(m)
         net = _network(state, p)
-        cands = []
-        for a in range(m.num_cities):
-            for b in near[a]:
-                if b < a:
-                    continue
-                v = self._link_value(state, p, a, b, net)
-                if v >= 1.0:
-                    cands.append((v, a, b))
+        cands = link_candidates(state, near, net)  # each worth _link_value >= 1
         cands.sort(reverse=True)
         cash = state.cash[p]
         budget = cash + (state.note_value * max(0, 3 + state.points[p] // 3 - state.notes[p])
@@ -248,14 +244,18 @@ class HeuristicBot(Bot):
         track = (m.id, tuple(state.hex_used), tuple(state.hex_nseg), tuple(state.hex_pend),
                  state._extra_tile_ready(p), state._ridge_cost(p),
                  state.game.has_effect(state, p, R.E_BRIDGE))
+        routes = _ROUTES.get(track)
+        if routes is None:
+            if _ROUTES_HELD[0] >= _ROUTES_MAX:
+                _ROUTES.clear()
+                _ROUTES_HELD[0] = 0
+            routes = _ROUTES[track] = {}
         for v, a, b in cands[:8]:
             for s, t in ((a, b), (b, a)):
-                key = (track, s, t)
-                r = _ROUTES.get(key, False)
+                r = routes.get((s, t), False)
                 if r is False:
-                    if len(_ROUTES) >= _ROUTES_MAX:
-                        _ROUTES.clear()
-                    r = _ROUTES[key] = self._route(state, p, s, t)
+                    r = routes[s, t] = self._route(state, p, s, t)
+                    _ROUTES_HELD[0] += 1
                 if r is None:
                     continue
                 cost, dirs = r

@@ -34,6 +34,32 @@ def route(state: RotwState, p: int, s: int, t: int) -> Optional[tuple[int, list[
     return best
 
 
+def network(state: RotwState, p: int) -> set[int]:
+    """The cities a link of seat p touches."""
+    out: set[int] = set()
+    for c in range(state.m.num_cities):
+        for _n, o in state.adj[c]:
+            if o == p:
+                out.add(c)
+                break
+    return out
+
+
+def link_candidates(state: RotwState, near: list[list[int]],
+                    net: set[int]) -> list[tuple[float, int, int]]:
+    """Every link a-b (a < b, b among the cities `near` a) worth at least 1 to a seat whose
+    network touches the cities `net` (`link_value`): (value, a, b)."""
+    out: list[tuple[float, int, int]] = []
+    for a in range(state.m.num_cities):
+        for b in near[a]:
+            if b < a:
+                continue
+            v = link_value(state, a, b, net)
+            if v >= 1.0:
+                out.append((v, a, b))
+    return out
+
+
 def link_value(state: RotwState, a: int, b: int, net: Any) -> float:
     """What a link a-b is worth to a seat whose network touches the cities `net`: the cubes
     it lets that seat deliver, half for those its network reaches through it, a little for
