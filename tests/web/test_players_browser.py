@@ -185,6 +185,8 @@ def test_chat_is_text_for_players_and_your_move_is_announced(server, new_context
     assert bob.title().startswith("● Your turn")
     assert bob.evaluate("window.__shown") == [{"title": "Your turn · Branch Line",
                                                 "body": "It is your move."}]
+    # Ann's page hears of her move on its own socket, maybe after Bob's: wait for it
+    ann.wait_for_function("() => document.body.dataset.myMove === 'no'")
     assert not ann.title().startswith("●")
 
     # the chat: markup is shown as the text it is, to the players and the spectator
