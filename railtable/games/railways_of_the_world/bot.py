@@ -34,10 +34,9 @@ _NEAR: dict = {}
 # path depends only on the map, the track laid and what the seat's cards change about
 # building (all public), so the many playouts of a search from one position find most of
 # theirs here: per track (its key hashed once a plan), per pair of cities. Emptied when
-# full.
+# it holds _TRACKS_MAX tracks.
 _ROUTES: dict = {}
-_ROUTES_MAX = 20_000  # about 10 MB at most: a track's key holds three tuples of its hexes
-_ROUTES_HELD = [0]  # the paths _ROUTES holds, over all its tracks
+_TRACKS_MAX = 2_000  # about 20 MB at most: a track's key holds three tuples of 307 hexes
 
 
 def _network(state, p) -> set:
@@ -246,16 +245,14 @@ class HeuristicBot(Bot):
                  state.game.has_effect(state, p, R.E_BRIDGE))
         routes = _ROUTES.get(track)
         if routes is None:
-            if _ROUTES_HELD[0] >= _ROUTES_MAX:
+            if len(_ROUTES) >= _TRACKS_MAX:
                 _ROUTES.clear()
-                _ROUTES_HELD[0] = 0
             routes = _ROUTES[track] = {}
         for v, a, b in cands[:8]:
             for s, t in ((a, b), (b, a)):
                 r = routes.get((s, t), False)
                 if r is False:
                     r = routes[s, t] = self._route(state, p, s, t)
-                    _ROUTES_HELD[0] += 1
                 if r is None:
                     continue
                 cost, dirs = r
