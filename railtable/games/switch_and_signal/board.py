@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 from railtable.engine import static_part
 
