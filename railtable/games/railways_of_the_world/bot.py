@@ -39,11 +39,6 @@ _ROUTES: dict = {}
 _TRACKS_MAX = 2_000  # about 20 MB at most: a track's key holds three tuples of 307 hexes
 
 
-def _network(state, p) -> set:
-    """The cities a link of seat p touches."""
-    return network(state, p)
-
-
 CARD_PREF = {R.E_FREE_UPGRADE: 9, R.E_POINTS: 8, R.E_CASH: 7, R.E_WINDFALL: 6,
              R.E_SUBSIDY: 5, R.E_MAIL: 5, R.E_BRIDGE: 3, R.E_TUNNEL: 3,
              R.E_LOCO_DISCOUNT: 3, R.E_EXTRA_TILE: 2, R.E_BOOST: 4}
@@ -232,7 +227,7 @@ class HeuristicBot(Bot):
     def _plan_build(self, state, p):
         m = state.m
         near = self._near_pairs(m)
-        net = _network(state, p)
+        net = network(state, p)
         cands = link_candidates(state, near, net)  # each worth _link_value >= 1
         cands.sort(reverse=True)
         cash = state.cash[p]
@@ -273,7 +268,7 @@ class HeuristicBot(Bot):
         """Directions that take the link being built into the city worth most for its cost
         (None if no city is in reach)."""
         start = state.wl_start
-        net = _network(state, p)
+        net = network(state, p)
         best = None
         stack = [(0, [list(x) for x in state.wl_segs], [])]
         while stack:
