@@ -50,3 +50,21 @@ def test_every_server_error_code_has_a_text_in_both_languages():
     for code, text in texts["ru"].items():
         assert re.search(r"[А-Яа-яЁё]", text), (code, text)
         assert not re.search(r"\b[A-Za-z]{3,}\b", text), (code, text)
+
+
+def test_each_text_key_is_written_once_per_language():
+    """A key written twice in one language's object is not an error in JavaScript: the
+    later text silently wins (a generic "request is not valid" had hidden the specific
+    "not JSON" text of `bad_content_type`)."""
+    js = (ROOT / "web" / "common.js").read_text(encoding="utf-8")
+    strings = js[js.index("const STRINGS = {"):js.index("\n};", js.index("const STRINGS = {"))]
+    en, ru = strings.split("\n  ru: {", 1)
+    # a key opens a line or follows a comma; values are strings, so skip their insides
+    key = r'(?:^|[{,])\s*("[\w.]+"|[A-Za-z_]\w*)\s*:'
+    for lang, block in (("en", en), ("ru", ru)):
+        unquoted = re.sub(r'"(?:[^"\\]|\\.)*"(\s*:)?',
+                          lambda m: m.group(0) if m.group(1) else '""', block)
+        keys = [k.strip('"') for k in re.findall(key, unquoted, flags=re.M)]
+        assert len(keys) > 200, lang
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        assert not twice, f"{lang}: written more than once: {twice}"
