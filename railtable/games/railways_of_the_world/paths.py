@@ -5,20 +5,33 @@ compiled"). They read a state and change nothing."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Final, Optional
 
 from railtable.games.railways_of_the_world.actions import NUM_COLOURS
 from railtable.games.railways_of_the_world.rules import RotwState
 
+TILES: Final = 4  # the most tiles of a link the bots plan
+
 
 def route(state: RotwState, p: int, s: int, t: int) -> Optional[tuple[int, list[int]]]:
     """Cheapest tile path (cost, directions) from city s into city t in one action, at most
-    five tiles, or None."""
+    TILES tiles, or None: of the cheapest, the first a depth-first search finds.
+
+    A branch is cut where no way through it can win: where city t is more hexes away than
+    the tiles left, or where even the cheapest tiles on the straightest way cost as much as
+    the best path found. Every path the search keeps is one the uncut search keeps too, in
+    the same order, so it finds the same path (tests/games/railways_of_the_world/
+    test_bot_paths.py), at a fraction of the nodes."""
+    m = state.m
+    qr = m.hex_qr
+    goal = qr[m.city_hex[t]]
+    floor: int = min(state.game.terrain_cost.values())  # no tile costs less
     best: Optional[tuple[int, list[int]]] = None
     stack: list[tuple[int, list[list[int]], list[int]]] = [(0, [], [])]
     while stack:
         cost, segs, dirs = stack.pop()
-        for step in state._head_steps(p, s, segs, len(segs)):
+        k = len(segs)
+        for step in state._head_steps(p, s, segs, k):
             d: int = step[0]
             nc: int = cost + step[1]
             if best is not None and nc >= best[0]:
@@ -28,8 +41,14 @@ def route(state: RotwState, p: int, s: int, t: int) -> Optional[tuple[int, list[
                 if city == t:
                     best = (nc, dirs + [d])
                 continue
-            if len(segs) < 4:
+            if k < TILES:
                 hx: int = step[2]
+                # tiles still to lay after this one before the step into city t
+                between = m.distance(qr[hx], goal) - 1
+                if between > TILES - 1 - k:
+                    continue
+                if best is not None and nc + between * floor >= best[0]:
+                    continue
                 stack.append((nc, segs + [[hx, (d + 3) % 6, -1]], dirs + [d]))
     return best
 
@@ -60,7 +79,7 @@ def link_candidates(state: RotwState, near: list[list[int]],
     return out
 
 
-def link_value(state: RotwState, a: int, b: int, net: Any) -> float:
+def link_value(state: RotwState, a: int, b: int, net: set[int]) -> float:
     """What a link a-b is worth to a seat whose network touches the cities `net`: the cubes
     it lets that seat deliver, half for those its network reaches through it, a little for
     extending the network; a fifth of that where the two cities are linked already."""
