@@ -98,10 +98,11 @@ class HeuristicBot(Bot):
 
     def _paths(self, s, p: int, creature_ok: int = -1):
         """Dijkstra from p's hex over the revealed map: dist and first step per hex, and the
-        nearest unrevealed hexes (shared with the cache: the caller must not change them)."""
+        cost and first step to each unrevealed hex next to it (`paths.dijkstra`; shared with
+        the cache: the caller must not change them)."""
         start = s.pos[p]
         balloon = s._has_effect(p, R.E_BALLOON)
-        tiles_left = not s.tdeck
+        tiles_left = bool(s.tdeck)
         tile, roads, gaps, mon = s.tile, s.roads, s.gaps, s.mon
         # The rules replace these lists whole, never change them (`replaced` fields), so
         # the same four objects are the same map: found by identity without reading them.
@@ -112,7 +113,8 @@ class HeuristicBot(Bot):
         if hit is not None and hit[0] is tile and hit[1] is roads and hit[2] is gaps and \
                 hit[3] is mon and hit[4] is s.game:
             return hit[5]
-        key = (id(s.game), tuple(tile), tuple(roads), tuple(gaps), tuple(mon), tiles_left,
+        # (the bytearrays as bytes: hashed in C, and nothing for the collector to track)
+        key = (id(s.game), tuple(tile), bytes(roads), bytes(gaps), tuple(mon), tiles_left,
                start, balloon, creature_ok)
         found = _PATHS.get(key)
         if found is None:
@@ -376,11 +378,11 @@ class HeuristicBot(Bot):
         # movement
         targets = self._targets(s, p)
         mon_targets = {c for _, c in targets if s.mon[c] >= 0}
-        dist, first, fog = self._paths(s, p)
+        dist, first, fog, fog_first = self._paths(s, p)
         own = False  # dist and first are the cache's until copied to add a way
         for c in mon_targets:
             if c not in dist:
-                d2, f2, _ = self._paths(s, p, creature_ok=c)
+                d2, f2, _, _ = self._paths(s, p, creature_ok=c)
                 if c in d2:
                     if not own:
                         dist, first, own = dict(dist), dict(first), True
@@ -393,12 +395,12 @@ class HeuristicBot(Bot):
                     best = (key, c)
         if best is None:
             # explore: the nearest fog hex
-            for q, (d0, f) in fog.items():
+            for q, d0 in fog.items():
                 key = (9, d0 + self.rng.random())
                 if best is None or key < best[0]:
                     best = (key, q)
             if best is not None:
-                step = fog[best[1]][1]
+                step = fog_first[best[1]]
             else:
                 step = self._break_out(s, p)
         else:
@@ -449,7 +451,7 @@ class HeuristicBot(Bot):
         best = None
         for c in range(g.ncells):
             if s.mon[c] >= 0 and c != s.pos[p]:
-                dist, first, _ = self._paths(s, p, creature_ok=c)
+                dist, first, _, _ = self._paths(s, p, creature_ok=c)
                 if c in dist and (best is None or dist[c] < best[0]):
                     best = (dist[c], first[c])
         return best[1] if best else -1

@@ -102,3 +102,28 @@ def test_a_search_with_a_playout_horizon_plays_legal_moves():
         a = bot.act(s) if p == bot.seat else make_bot("heuristic", G, p, 1).act(s)
         assert a in s.legal_actions()
         s.apply(a)
+
+
+def test_the_ways_are_dicts_of_ints_that_the_collector_does_not_track():
+    # A search keeps thousands of these in the bots' cache; with tuples in them (the fog
+    # hexes' cost and first step) the garbage collector ran every few milliseconds.
+    import gc
+
+    from railtable.games.steamland.bot import HeuristicBot
+    bot = HeuristicBot(0, 1)
+    fogs = 0
+    for seed in range(4):
+        s = G.new_state(2, seed, record_events=False)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if s.current_player() < 0:
+                break
+            dist, first, fog, fog_first = bot._paths(s, s.current_player())
+            assert dist[s.pos[s.current_player()]] == 0
+            assert set(first) == set(dist) and set(fog_first) == set(fog)
+            assert all(0 <= d < 6 for d in fog_first.values())
+            for d in (dist, first, fog, fog_first):
+                assert not gc.is_tracked(d)
+            fogs += len(fog)
+            s.apply(rng.choice(s.legal_actions()))
+    assert fogs > 0

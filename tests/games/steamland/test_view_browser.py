@@ -40,7 +40,7 @@ def _decide(bot, s):
     if a != A.TAKE_TASK:
         return a
     # no tasks: go after the other player instead
-    dist, first, _fog = bot._paths(s, HUMAN)
+    dist, first, _fog, _fog_first = bot._paths(s, HUMAN)
     target = s.pos[BOT]
     if target in dist and target != s.pos[HUMAN] and A.MOVE + first[target] in la:
         return A.MOVE + first[target]
