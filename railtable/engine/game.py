@@ -463,9 +463,9 @@ def _set_clone(cls: type, groups: dict[str, str]) -> None:
 
 
 # The base state's fields, declared like a game's (State.__slots__).
-# `_rng`, the state's generator, is shared with a clone and copied by whichever of the two
-# draws first (`_rng_own` says whether this state may draw from it as it is); the derived
-# clone clears both flags.
+# `_rng`, the state's generator, is shared with a clone and copied by each state that draws
+# from it after the clone (`_rng_own` says whether this state may draw from it as it is);
+# the derived clone clears both flags, so a shared generator is never drawn from again.
 _STATE_FIELDS: Final = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
                                "record_events"),
                        replaced=("_legal",), fresh=("events",))
@@ -531,9 +531,9 @@ class State:
         draw from a face-down pile).
 
         One generator per state, made from the seed at the first random step and drawn
-        from by every step after it, so a step costs no new generator. A clone shares it
-        until either state draws again; the first to draw copies it (a clone costs nothing
-        more than the seed). Take it at each random step (`shuffle(self.rng(), deck)`) and
+        from by every step after it, so a step costs no new generator. A clone shares it,
+        and each state that draws after the clone copies it (a clone costs nothing more than
+        the seed; a copy, about 3 us). Take it at each random step (`shuffle(self.rng(), deck)`) and
         pass it around within that step; never keep it in a field.
         """
         r = self._rng
@@ -542,9 +542,7 @@ class State:
         if r is None:
             r = random.Random(self._seed)
         else:  # shared with a clone: this state's own copy from here on
-            c = random.Random(0)
-            c.setstate(r.getstate())
-            r = c
+            r = _own_copy(r)
         self._rng = r
         self._rng_own = True
         return r
@@ -730,6 +728,21 @@ class State:
 
 
 State._field_groups = _field_groups(State)
+
+
+def _own_copy(shared: random.Random) -> random.Random:
+    """A generator in the state of `shared`, a generator that clones share. Nothing draws
+    from a shared generator again (every state sharing it copies it first, State.rng), so
+    its state, read once (`getstate`: some 600 numbers, 8 us, most of a copy's cost), is
+    kept on it for the copies after the first; the copy is not seeded first, as
+    `random.Random(0)` would be (4 us), since setstate replaces all of it."""
+    frozen = getattr(shared, "_frozen_state", None)
+    if frozen is None:
+        frozen = shared.getstate()
+        setattr(shared, "_frozen_state", frozen)
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(frozen)
+    return copy
 
 
 # Random draws. Each gives the same numbers, and leaves the generator in the same state, as

@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from railtable.bots.spec import SpecError, parse_spec, split_specs
 from railtable.engine import IllegalAction, OptionsError
@@ -67,12 +69,38 @@ def test_clones_share_the_generator_until_one_draws_and_do_not_change_the_stream
     c = s.clone()
     d = c.clone()
     before = s.chance_seed
-    # whichever draws first copies the generator: all continue alone's stream
+    # each that draws copies the generator (the shared one is read once): all continue
+    # alone's stream
     expected = [alone.rng().random() for _ in range(3)]
     assert [c.rng().random() for _ in range(3)] == expected
     assert [s.rng().random() for _ in range(3)] == expected
     assert [d.rng().random() for _ in range(3)] == expected
     assert s.chance_seed != before and c.rng() is not s.rng() is not d.rng()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(0, 1_000), st.integers(0, 3)),
+                max_size=40))
+def test_any_mix_of_clones_and_draws_gives_each_state_the_stream_of_a_game_alone(ops):
+    # Each state draws the numbers a state that was never cloned would draw after as many
+    # draws as its own history holds, however clones and draws interleave: a shared
+    # generator's state, read once for its copies, is never stale.
+    import pickle
+    stream = random.Random(99)
+    expected = [stream.random() for _ in range(200)]
+    first = GAME.new_state(2, 7)
+    first.set_seed(99)
+    states, drawn = [first], [0]
+    for clone, pick, draws in ops:
+        i = pick % len(states)
+        if clone:
+            states.append(states[i].clone())
+            drawn.append(drawn[i])
+        for _ in range(draws):
+            assert states[i].rng().random() == expected[drawn[i]]
+            drawn[i] += 1
+    for s, n in zip(states, drawn):  # a state travels with its stream too
+        assert pickle.loads(pickle.dumps(s)).rng().random() == expected[n]
 
 
 def test_determinize_keeps_what_the_player_sees():
