@@ -110,7 +110,6 @@ class HeuristicBot(Bot):
                 eff = g.card_effect[a - A_USE_CARD]
                 if eff in (R.E_SUBSIDY, R.E_WINDFALL):
                     return a
-        level = state.level[p]
         best = self._best_delivery(state, p) if A_DELIVER in legal else None
         own_best = best[2][0] if best else 0
         # would a boost card make a better delivery now?

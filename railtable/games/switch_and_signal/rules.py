@@ -956,7 +956,7 @@ class SwitchAndSignalState(State):
                 if self.record_events:
                     self.emit({"type": "game_over", "reason": LOSS_CLOCK})
                 return
-            card = self.pile.pop()
+            self.pile.pop()  # the departure card is boxed: out of the game
             if self.pile_known > len(self.pile):
                 self.pile_known = len(self.pile)
             self.tokens = self.clock_max
