@@ -533,7 +533,7 @@ class State:
         One generator per state, made from the seed at the first random step and drawn
         from by every step after it, so a step costs no new generator. A clone shares it,
         and each state that draws after the clone copies it (a clone costs nothing more than
-        the seed; a copy, about 3 us). Take it at each random step (`shuffle(self.rng(), deck)`) and
+        the seed). Take it at each random step (`shuffle(self.rng(), deck)`) and
         pass it around within that step; never keep it in a field.
         """
         r = self._rng
@@ -542,7 +542,9 @@ class State:
         if r is None:
             r = random.Random(self._seed)
         else:  # shared with a clone: this state's own copy from here on
-            r = _own_copy(r)
+            c = random.Random(0)
+            c.setstate(r.getstate())
+            r = c
         self._rng = r
         self._rng_own = True
         return r
@@ -728,21 +730,6 @@ class State:
 
 
 State._field_groups = _field_groups(State)
-
-
-def _own_copy(shared: random.Random) -> random.Random:
-    """A generator in the state of `shared`, a generator that clones share. Nothing draws
-    from a shared generator again (every state sharing it copies it first, State.rng), so
-    its state, read once (`getstate`: some 600 numbers, 8 us, most of a copy's cost), is
-    kept on it for the copies after the first; the copy is not seeded first, as
-    `random.Random(0)` would be (4 us), since setstate replaces all of it."""
-    frozen = getattr(shared, "_frozen_state", None)
-    if frozen is None:
-        frozen = shared.getstate()
-        setattr(shared, "_frozen_state", frozen)
-    copy = random.Random.__new__(random.Random)
-    copy.setstate(frozen)
-    return copy
 
 
 # Random draws. Each gives the same numbers, and leaves the generator in the same state, as
