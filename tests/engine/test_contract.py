@@ -69,8 +69,7 @@ def test_clones_share_the_generator_until_one_draws_and_do_not_change_the_stream
     c = s.clone()
     d = c.clone()
     before = s.chance_seed
-    # each that draws copies the generator (the shared one is read once): all continue
-    # alone's stream
+    # each that draws copies the generator: all continue alone's stream
     expected = [alone.rng().random() for _ in range(3)]
     assert [c.rng().random() for _ in range(3)] == expected
     assert [s.rng().random() for _ in range(3)] == expected
@@ -83,8 +82,7 @@ def test_clones_share_the_generator_until_one_draws_and_do_not_change_the_stream
                 max_size=40))
 def test_any_mix_of_clones_and_draws_gives_each_state_the_stream_of_a_game_alone(ops):
     # Each state draws the numbers a state that was never cloned would draw after as many
-    # draws as its own history holds, however clones and draws interleave: a shared
-    # generator's state, read once for its copies, is never stale.
+    # draws as its own history holds, however clones and draws interleave.
     import pickle
     stream = random.Random(99)
     expected = [stream.random() for _ in range(200)]

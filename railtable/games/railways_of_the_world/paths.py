@@ -25,7 +25,7 @@ def route(state: RotwState, p: int, s: int, t: int) -> Optional[tuple[int, list[
     m = state.m
     qr = m.hex_qr
     goal = qr[m.city_hex[t]]
-    floor: int = min(state.game.terrain_cost.values())  # no tile costs less
+    floor = state.game.cheapest_tile
     best: Optional[tuple[int, list[int]]] = None
     stack: list[tuple[int, list[list[int]], list[int]]] = [(0, [], [])]
     while stack:

@@ -695,7 +695,7 @@ class RotwState(State):
         for u in self.unfinished[p]:
             if any(cost <= cash for _d, cost, _t, _c in self._head_steps(p, u[0], u[1], 0)):
                 return True
-        if cash < min(self.game.terrain_cost.values()):
+        if cash < self.game.cheapest_tile:
             return False  # a first tile out of a city costs at least the cheapest terrain
         m = self.m
         for h in self._city_starts():
@@ -1331,6 +1331,7 @@ class RotwGame(Game):
         data = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
         self.data = data
         self.terrain_cost = data["terrain_cost"]
+        self.cheapest_tile: int = min(self.terrain_cost.values())  # no tile costs less
         self.ridge_cost = data["ridge_cost"]
         self.urbanize_cost = data["urbanize_cost"]
         self.note_value = data["note_value"]
