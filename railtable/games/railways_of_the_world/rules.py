@@ -1331,7 +1331,7 @@ class RotwGame(Game):
         data = json.loads((HERE / "data.json").read_text(encoding="utf-8"))
         self.data = data
         self.terrain_cost = data["terrain_cost"]
-        self.cheapest_tile: int = min(self.terrain_cost.values())  # no tile costs less
+        self.cheapest_tile = min(self.terrain_cost.values())  # no tile costs less
         self.ridge_cost = data["ridge_cost"]
         self.urbanize_cost = data["urbanize_cost"]
         self.note_value = data["note_value"]
