@@ -78,10 +78,13 @@ def cluster(tmp_path_factory):
     }
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    # the head also runs Ray's client server, for ray:// addresses
+    # the head also runs Ray's client server, for ray:// addresses. Its dashboard agent
+    # takes a random port too: Ray's fixed default (52365) lies in the range free_port()
+    # draws from, and a CI run once failed when the client server was given that port.
     client_port = free_port()
     c = Cluster(initialize_head=True, head_node_args=dict(
-        NODE, include_dashboard=False, ray_client_server_port=client_port))
+        NODE, include_dashboard=False, ray_client_server_port=client_port,
+        dashboard_agent_listen_port=None))
     c.tag = str(folder)
     c.client_address = f"ray://127.0.0.1:{client_port}"
     try:
