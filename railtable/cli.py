@@ -497,11 +497,14 @@ def bench(
     compare: bool = typer.Option(False, "--compare", help="Measure the pure-Python and the "
                                  "compiled build, one process each, and set them side by "
                                  "side (games/s, decisions/s, clones/s, MCTS playouts/s)."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=20,
+                               help="With --compare: how many times each build is measured, "
+                                    "in alternating order; each figure is its best round."),
 ) -> None:
     """Measure one process: random playouts, clones and determinizations per second."""
     from railtable.sim.bench import run_bench
     if compare:
-        _bench_compare(game_id, players, seconds, seed, options, as_json)
+        _bench_compare(game_id, players, seconds, seed, options, as_json, rounds)
         return
     if game_id is None:
         fail("name a GAME (or measure every game with --compare)")
@@ -544,7 +547,7 @@ def bench(
 
 
 def _bench_compare(game_id: Optional[str], players: Optional[int], seconds: float, seed: int,
-                   options: Optional[str], as_json: bool) -> None:
+                   options: Optional[str], as_json: bool, rounds: int) -> None:
     from railtable import build
     from railtable.sim.bench import COMPARED
     from railtable.sim.bench import compare as run_compare
@@ -563,7 +566,7 @@ def _bench_compare(game_id: Optional[str], players: Optional[int], seconds: floa
                           "pure-Python build.[/yellow]")
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err_console) as progress:
-        task = progress.add_task("measuring", total=2 * len(chosen))
+        task = progress.add_task("measuring", total=2 * rounds * len(chosen))
 
         def step(what: str) -> None:
             if progress.tasks[task].description != "measuring":
@@ -572,15 +575,16 @@ def _bench_compare(game_id: Optional[str], players: Optional[int], seconds: floa
 
         try:
             rows = run_compare([g.id for g in chosen], seats, seed=seed, seconds=seconds,
-                               on_step=step)
+                               rounds=rounds, on_step=step)
         except RuntimeError as e:
             fail(str(e))
         progress.advance(task)
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
-    t = Table(title="pure-Python and compiled builds, one process each (wall-clock; CPU "
-                    "time in brackets)")
+    t = Table(title="pure-Python and compiled builds, one process each, best of "
+                    f"{rounds} round{'s' if rounds > 1 else ''} (wall-clock; CPU time in "
+                    "brackets)")
     for col, justify in (("game", "left"), ("figure", "left"), ("pure", "right"),
                          ("compiled", "right"), ("compiled / pure", "right")):
         t.add_column(col, justify=justify)

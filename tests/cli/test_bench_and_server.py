@@ -4,6 +4,8 @@ import json
 import sys
 import types
 
+import pytest
+
 from tests.cli.helpers import run
 
 BENCH_KEYS = {"game", "players", "seed", "games_per_s", "decisions_per_s", "decisions_per_game",
@@ -31,11 +33,17 @@ def test_bench_table():
 
 def test_bench_compare_sets_the_two_builds_side_by_side():
     # one process per build (railtable/build.py); where nothing is compiled both are pure
-    result = run("bench", "toy", "--compare", "--players", "2", "--seconds", "0.05", "--json")
+    result = run("bench", "toy", "--compare", "--players", "2", "--seconds", "0.05", "--json",
+                 "--rounds", "2")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     assert [(r["game"], r["players"]) for r in rows] == [("toy", 2)]
     pure, compiled = rows[0]["pure"], rows[0]["compiled"]
+    # each build measured twice; each figure is its best round
+    for build in ("pure", "compiled"):
+        taken = rows[0]["rounds"][build]
+        assert len(taken) == 2
+        assert rows[0][build]["clones_per_s"] == max(r["clones_per_s"] for r in taken)
     assert pure["build"] == "pure" and pure["compiled_modules"] == []
     assert compiled["build"] == ("compiled" if compiled["compiled_modules"] else "pure")
     for figures in (pure, compiled):
@@ -45,6 +53,34 @@ def test_bench_compare_sets_the_two_builds_side_by_side():
     table = run("bench", "toy", "--compare", "--seconds", "0.05")
     assert table.exit_code == 0, table.output
     assert all(w in table.stdout for w in ("games/s", "clones/s", "MCTS", "compiled"))
+
+
+def test_compare_alternates_the_builds_and_keeps_each_rate_at_its_best_round(monkeypatch):
+    from railtable.sim import bench
+    calls = []
+
+    def fake(game_id, players, *, pure, seed, seconds):
+        calls.append("pure" if pure else "compiled")
+        k = len(calls)
+        return {"games_per_s": 10.0 * k, "clones_per_cpu_s": 100.0 - k,
+                "determinizations_per_s": None, "build": calls[-1], "pool_states": k}
+
+    monkeypatch.setattr(bench, "bench_in_process", fake)
+    rows = bench.compare(["toy"], {"toy": 2}, rounds=3)
+    # the order alternates, so a slow spell of the machine is as likely to hit either build
+    assert calls == ["pure", "compiled", "compiled", "pure", "pure", "compiled"]
+    pure = rows[0]["pure"]
+    assert pure["games_per_s"] == 50.0 and pure["clones_per_cpu_s"] == 99.0
+    # what is not a rate comes from the first round, and a missing figure stays missing
+    assert pure["pool_states"] == 1 and pure["determinizations_per_s"] is None
+    assert [r["games_per_s"] for r in rows[0]["rounds"]["compiled"]] == [20.0, 30.0, 60.0]
+    with pytest.raises(ValueError):
+        bench.compare(["toy"], {"toy": 2}, rounds=0)
+
+
+def test_bench_compare_refuses_a_bad_number_of_rounds():
+    result = run("bench", "toy", "--compare", "--rounds", "0")
+    assert result.exit_code != 0 and "--rounds" in result.output
 
 
 def test_bench_without_a_game_needs_compare():
