@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import sys
 import unicodedata
@@ -216,9 +217,26 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     # -- pages --------------------------------------------------------------------------
 
+    def unchanged(request: Request, response: FileResponse) -> Response:
+        """304 Not Modified in place of a file the browser already holds: its
+        If-None-Match names the file's ETag (a weak comparison, as RFC 9110 has for this
+        header), so a page load revalidates `no-cache` files without sending them again.
+        The response must be made with its `stat_result`, which sets the ETag at once."""
+        wanted = request.headers.get("if-none-match")
+        etag = response.headers.get("etag")
+        if wanted and etag:
+            tags = {t.strip().removeprefix("W/") for t in wanted.split(",")}
+            if "*" in tags or etag.removeprefix("W/") in tags:
+                kept = {k: v for k, v in response.headers.items()
+                        if k in ("etag", "cache-control", "last-modified")}
+                return Response(status_code=304, headers=kept)
+        return response
+
     def page(name: str):
         async def handler(request: Request) -> Response:
-            return FileResponse(WEB / name, headers=SECURITY_HEADERS)
+            path = WEB / name
+            return unchanged(request, FileResponse(path, headers=SECURITY_HEADERS,
+                                                   stat_result=os.stat(path)))
         return handler
 
     async def game_asset(request: Request) -> Response:
@@ -232,9 +250,10 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         path = game_folder(game) / name
         if not path.is_file():
             return error("not_found", f"{game.id} has no {name}", 404)
-        return FileResponse(path, media_type=GAME_ASSETS[name],
-                            headers={"X-Content-Type-Options": "nosniff",
-                                     "Cache-Control": "no-cache"})
+        return unchanged(request, FileResponse(path, media_type=GAME_ASSETS[name],
+                                               headers={"X-Content-Type-Options": "nosniff",
+                                                        "Cache-Control": "no-cache"},
+                                               stat_result=os.stat(path)))
 
     async def howto(request: Request) -> Response:
         """A game's "how to play" page (railtable/howto.py) in ?lang=ru|en, else in the

@@ -113,6 +113,24 @@ def test_pages_and_game_assets(client):
     assert client.get("/games/..%2F..%2Fengine/view.js").status_code == 404
 
 
+def test_a_file_the_browser_holds_is_not_sent_again(client):
+    # a page load revalidates the no-cache files: an unchanged one is answered 304, empty
+    for path in ("/games/ticket_to_ride/view.js", "/games/colt_express/i18n.json", "/"):
+        first = client.get(path)
+        assert first.status_code == 200 and first.content
+        etag = first.headers["etag"]
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 304 and again.content == b""
+        assert again.headers["etag"] == etag
+        # a weak validator, one of a list, and "*" match too
+        for header in (f"W/{etag}", f'"other", {etag}', "*"):
+            assert client.get(path, headers={"If-None-Match": header}).status_code == 304
+        # another version of the file is sent whole
+        other = client.get(path, headers={"If-None-Match": '"not-this-one"'})
+        assert other.status_code == 200 and other.content == first.content
+    assert client.get("/games/nope/view.js", headers={"If-None-Match": "*"}).status_code == 404
+
+
 def test_a_table_of_other_rules_is_refused_clearly(tmp_path):
     import sqlalchemy as sa
     from starlette.testclient import TestClient
