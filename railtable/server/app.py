@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable import howto
@@ -217,19 +217,15 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     # -- pages --------------------------------------------------------------------------
 
+    static = StaticFiles(directory=WEB)
+
     def unchanged(request: Request, response: FileResponse) -> Response:
-        """304 Not Modified in place of a file the browser already holds: its
-        If-None-Match names the file's ETag (a weak comparison, as RFC 9110 has for this
-        header), so a page load revalidates `no-cache` files without sending them again.
-        The response must be made with its `stat_result`, which sets the ETag at once."""
-        wanted = request.headers.get("if-none-match")
-        etag = response.headers.get("etag")
-        if wanted and etag:
-            tags = {t.strip().removeprefix("W/") for t in wanted.split(",")}
-            if "*" in tags or etag.removeprefix("W/") in tags:
-                kept = {k: v for k, v in response.headers.items()
-                        if k in ("etag", "cache-control", "last-modified")}
-                return Response(status_code=304, headers=kept)
+        """304 Not Modified in place of a file the browser already holds, by the rules
+        `/static/` answers with (Starlette's StaticFiles: If-None-Match, If-Modified-Since),
+        so a page load revalidates `no-cache` files without sending them again. The
+        response must be made with its `stat_result`, which sets the ETag at once."""
+        if static.is_not_modified(response.headers, request.headers):
+            return NotModifiedResponse(response.headers)
         return response
 
     def page(name: str):
@@ -818,7 +814,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         Route("/api/account/signout", signout, methods=["POST"]),
         Route("/api/account/password", change_password, methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", ws_table),
-        Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Mount("/static", static, name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ActionError: refused, HTTPException: http_refused})
