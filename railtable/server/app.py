@@ -62,6 +62,21 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+# Pages, their modules and the games' files are revalidated on every load (an unchanged one
+# costs an empty 304), so a browser never mixes a page of one release with modules of
+# another; without Cache-Control it may reuse them unasked for a while after a deploy.
+REVALIDATE = "no-cache"
+PAGE_HEADERS = {**SECURITY_HEADERS, "Cache-Control": REVALIDATE}
+
+
+class Revalidated(StaticFiles):
+    """`/static/`: Starlette's StaticFiles (ETag, Last-Modified, 304), every file no-cache."""
+
+    def file_response(self, *args, **kwargs) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = REVALIDATE
+        return response
+
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -217,7 +232,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     # -- pages --------------------------------------------------------------------------
 
-    static = StaticFiles(directory=WEB)
+    static = Revalidated(directory=WEB)
 
     def unchanged(request: Request, response: FileResponse) -> Response:
         """304 Not Modified in place of a file the browser already holds, by the rules
@@ -231,7 +246,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
     def page(name: str):
         async def handler(request: Request) -> Response:
             path = WEB / name
-            return unchanged(request, FileResponse(path, headers=SECURITY_HEADERS,
+            return unchanged(request, FileResponse(path, headers=PAGE_HEADERS,
                                                    stat_result=os.stat(path)))
         return handler
 
@@ -248,7 +263,7 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
             return error("not_found", f"{game.id} has no {name}", 404)
         return unchanged(request, FileResponse(path, media_type=GAME_ASSETS[name],
                                                headers={"X-Content-Type-Options": "nosniff",
-                                                        "Cache-Control": "no-cache"},
+                                                        "Cache-Control": REVALIDATE},
                                                stat_result=os.stat(path)))
 
     async def howto(request: Request) -> Response:

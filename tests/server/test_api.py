@@ -1,5 +1,7 @@
 """The lobby's HTTP API on the toy game."""
 
+import re
+
 from tests.server.conftest import make_table
 
 
@@ -129,6 +131,22 @@ def test_a_file_the_browser_holds_is_not_sent_again(client):
         other = client.get(path, headers={"If-None-Match": '"not-this-one"'})
         assert other.status_code == 200 and other.content == first.content
     assert client.get("/games/nope/view.js", headers={"If-None-Match": "*"}).status_code == 404
+
+
+def test_pages_and_their_files_are_revalidated_on_every_load(client):
+    # no-cache on each: after a deploy no page runs with modules of the release before
+    paths = ["/", "/leaderboard/ticket_to_ride", "/games/steamland/view.js",
+             "/games/steamland/i18n.json"]
+    page = client.get("/").text
+    modules = re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+    assert modules, "the lobby page loads its modules and style from /static/"
+    for path in paths + modules:
+        first = client.get(path)
+        assert first.status_code == 200, path
+        assert first.headers["cache-control"] == "no-cache", path
+        again = client.get(path, headers={"If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304, path
+        assert again.headers["cache-control"] == "no-cache", path
 
 
 def test_a_table_of_other_rules_is_refused_clearly(tmp_path):
