@@ -634,8 +634,9 @@ def train(
     options: Optional[str] = typer.Option(None, "--options", help="Game options as JSON."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
-    """Train a policy for one seat (PPO with action masks; needs the train extra), then seat
-    it anywhere as the bot policy(path=FILE)."""
+    """Train a policy for one seat (PPO with action masks; needs the train extra).
+
+    Seat it anywhere afterwards as the bot policy(path=FILE)."""
     with user_errors():
         game = load_game(game_id)
         opts = parse_options(game, options)
@@ -702,8 +703,9 @@ def balance(
                                                               "(PNG)."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
-    """Seat balance: each seat's win rate with its 95% interval per player count, the same
-    bot in every seat, against the fair share 1/n."""
+    """Seat balance: each seat's win rate per player count, against the fair share 1/n.
+
+    The same bot plays every seat; each rate comes with its 95% interval."""
     from railtable.sim.balance import draw_balance, players_list, print_balance, seat_balance
     from railtable.sim.pool import default_jobs
 
@@ -898,8 +900,9 @@ def traffic(
     seed: int = typer.Option(0, "--seed"),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
 ) -> None:
-    """Bytes a seat receives over its WebSocket in a whole game of heuristic bots, played
-    through the server's own code (docs/performance.md)."""
+    """Bytes a seat receives over its WebSocket in a whole game of heuristic bots.
+
+    The games are played through the server's own code (docs/performance.md)."""
     measure = _server_function("railtable.server.traffic", "measure")
     with user_errors():
         ids = game_ids or list(all_games())

@@ -74,3 +74,20 @@ def test_index_out_of_range(tmp_path):
     out = tmp_path / "games.jsonl"
     run("simulate", "toy", "-n", "2", "--jobs", "1", "--records", "--out", out)
     assert_bad_input(run("replay", out, "--index", "2"), "records 0-1")
+
+
+def test_the_command_list_gives_each_command_a_summary_of_one_line():
+    # `railtable --help` once broke three summaries mid-sentence where their docstrings wrap
+    import inspect
+
+    from typer.testing import CliRunner
+
+    from railtable.cli import app
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "250"}).output
+    rows = [" ".join(line.strip("│ ").split()) for line in out.splitlines()]
+    for command in app.registered_commands:
+        name = command.callback.__name__
+        summary = command.short_help or inspect.cleandoc(command.callback.__doc__ or "")
+        first = summary.split("\n\n")[0]
+        assert first and "\n" not in first, (name, first)
+        assert f"{name} {first}" in rows, (name, out)
