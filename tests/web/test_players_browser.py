@@ -210,3 +210,24 @@ def test_chat_is_text_for_players_and_your_move_is_announced(server, new_context
     late.goto(f"{server.url}/table/{tid}")
     late.wait_for_selector("#chat-list li .chat-text")
     assert late.locator("#chat-list li .chat-text").inner_text() == evil
+
+    # muting: Bob hides Аня's messages in his browser (at every table, after a reload too);
+    # she and the others still read them, and he can show them again
+    assert ann.locator("#chat-list li .chat-mute").count() == 0  # not offered for oneself
+    bob.locator("#chat-list li .chat-mute").click()
+    bob.wait_for_selector("#chat-list li", state="detached")
+    assert bob.locator("#chat-hidden .chat-unmute").inner_text() == "Аня (1) ×"
+    assert bob.locator("#chat-hidden").inner_text().startswith("Muted:")
+    ann.fill("#chat-input", "второе")
+    ann.press("#chat-input", "Enter")
+    watcher.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    bob.wait_for_function(
+        "() => document.querySelector('#chat-hidden .chat-unmute').textContent === 'Аня (2) ×'")
+    assert bob.locator("#chat-list li").count() == 0
+    bob.reload()
+    bob.wait_for_selector("#chat-hidden .chat-unmute")
+    assert bob.locator("#chat-list li").count() == 0
+    bob.locator("#chat-hidden .chat-unmute").click()
+    bob.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert bob.locator("#chat-list li .chat-text").all_inner_texts() == [evil, "второе"]
+    assert bob.locator("#chat-hidden").inner_text() == ""
