@@ -835,6 +835,12 @@ class SwitchAndSignalState(State):
         pos, head, left, kind, where, why = run(b, occ, self.green, self.jconf, self.thead, t,
                                                 self.mv_pos, self.mv_head, e, self.mv_left)
         if kind == STOPPED:
+            if self.mv_arrival >= 0 and pos == self.mv_pos:
+                # rulebook: ПРИМЕР ХОДА, Б and «Особые правила для Северной Америки»: a
+                # train ending its move in a city loses no time, also when the way out it
+                # chose is blocked at once (interpretation 20)
+                self._settle(pos, head)
+                return self._move_end()
             return self._stop_short(pos, head, left, _STOP_WHY[why])
         if kind == MET:
             # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 11 (head-on meeting)
@@ -1013,7 +1019,7 @@ class SwitchAndSignalGame(Game):
     # (docs/bots.md, "Switch & Signal: the endgame")
     guide_bot = "finisher"
     # 2: North American ports are through stations (issue #26); 3: one generator per state, drawn from at every random step (issue #28)
-    rules_version = "3"
+    rules_version = "4"  # 4: a train blocked leaving a city it entered loses no time
     Options = SwitchAndSignalOptions
     num_actions = A.NUM_ACTIONS
 

@@ -1,5 +1,5 @@
-"""North America: ports a train passes through, and the card the Switchman puts under the
-pile (issue #26)."""
+"""North America: ports a train passes through, a way out of a city blocked at once, and the
+card the Switchman puts under the pile (issue #26)."""
 
 from railtable.games.switch_and_signal import actions as A
 from railtable.games.switch_and_signal.rules import (COUPLER, PH_CITY, PH_REVEAL, STATION_MASTER,
@@ -124,3 +124,46 @@ def test_sceptshchik_offers_every_free_starting_point_and_no_taken_one():
     offered = {b.node_ids[b.starts[a - A.COUPLER]] for a in s.legal_actions() if a >= A.COUPLER}
     assert offered == {b.node_ids[n] for n in b.starts} - {"seattle", "miami"}
     assert A.ROLL_DEPLOY in s.legal_actions()
+
+
+def _blocked_way_out():
+    """A black train heading into Chicago with points to spare; a brown train stands in
+    the first section toward Cleveland, heading away from the city (green signals all
+    round)."""
+    s = blank(options=NA)
+    for far in ("omaha", "st_louis", "cleveland"):
+        set_green(s, field_between(s, "chicago", far))
+    put(s, 0, ("omaha", "chicago"), toward="chicago", k=0)
+    put(s, 3, ("chicago", "cleveland"), toward="cleveland", k=0)
+    return s
+
+
+def _leave_toward(s, far):
+    return next(a for a in s.legal_actions()
+                if a >= A.ROUTE and s.board.end_far_node[a - A.ROUTE] == node(s, far))
+
+
+def test_osobye_pravila_a_train_blocked_leaving_a_city_it_entered_loses_no_time():
+    # rulebook: Особые правила для Северной Америки (a train that has to stop in a city
+    # loses no time) and ПРИМЕР ХОДА, Б (stopping in a city never costs time): the way out
+    # toward Cleveland is blocked at once, so the train ends its move in Chicago, free
+    s = _blocked_way_out()
+    tokens = s.tokens
+    move_card(s, 0, 4)
+    assert s.phase == PH_CITY and s.mv_left == 3
+    s.apply(_leave_toward(s, "cleveland"))
+    assert where(s, 0) == ("node", "chicago")
+    assert s.tokens == tokens
+
+
+def test_pravila_dvizhenija_8_a_train_starting_in_a_city_pays_for_a_blocked_way_out():
+    # rulebook: ПРАВИЛА ДВИЖЕНИЯ п. 8 (stopped behind another train: a token a point left);
+    # a train that starts its move in the city has not stopped there this move
+    s = _blocked_way_out()
+    move_card(s, 0, 4)
+    s.apply(A.STOP)
+    tokens = s.tokens
+    move_card(s, 0, 2)
+    s.apply(_leave_toward(s, "cleveland"))
+    assert where(s, 0) == ("node", "chicago")
+    assert s.tokens == tokens - 2
