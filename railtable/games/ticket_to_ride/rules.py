@@ -351,6 +351,8 @@ class TicketToRideState(State):
             if self.record_events:
                 self.emit({"type": "take_blind", "player": p, "card": g.kinds[card], "to": [p]})
                 self.emit({"type": "take_blind", "player": p})
+            if not self.deck:
+                self._restock()  # that was the last card of the deck
             if ph == SECOND:
                 self.passes = 0
                 self._end_turn(p)
@@ -549,6 +551,10 @@ class TicketToRideState(State):
             self.emit({"type": "claim_route", "player": p, "route": r,
                        "color": g.kinds[c] if c >= 0 else None, "locomotives": k,
                        "points": pts})
+        if not self.deck:
+            # rulebook: «Карты Вагонов» -- the deck had run out (and the discard pile with
+            # it): the cards just paid are the new deck at once
+            self._restock()
         fu = self.face_up
         if -1 in fu or fu.count(LOCO) > g.max_face_up_locos:
             # rulebook: «Карты Вагонов» -- the paid cards may make a kept three-locomotive
@@ -556,19 +562,32 @@ class TicketToRideState(State):
             self._refill()
 
     def _draw_card(self) -> int:
-        """The top card of the deck, reshuffling the discard pile into it when it is empty;
-        -1 when both are empty."""
+        """The top card of the deck; -1 when the deck and the discard pile are both empty.
+        The deck is empty beside a discard pile only in the middle of a three-locomotive
+        reset (`_refill`): the discard pile is then shuffled in as the card is needed."""
         deck = self.deck
         if not deck:
-            disc = self.discard
-            if not sum(disc):
+            if not sum(self.discard):
                 return -1
-            deck.extend(kind for kind in range(NUM_KINDS) for _ in range(disc[kind]))
-            self.discard = [0] * NUM_KINDS
-            shuffle(self.rng(), deck)
-            if self.record_events:
-                self.emit({"type": "reshuffle", "cards": len(deck)})
+            self._restock()
         return deck.pop()
+
+    def _restock(self) -> None:
+        """rulebook: «Карты Вагонов» -- when the deck runs out, the discard pile is shuffled
+        and becomes the new deck (nothing while the discard pile is empty too). Called with
+        the deck empty: as its last card is drawn, and when cards reach the discard pile
+        while it is empty (a claim's payment), so that at the end of every step the deck
+        is empty only when the discard pile is, and cards discarded after the deck ran out
+        never join the deck made then (rules version 6)."""
+        disc = self.discard
+        deck = self.deck
+        deck.extend(kind for kind in range(NUM_KINDS) for _ in range(disc[kind]))
+        if not deck:
+            return
+        self.discard = [0] * NUM_KINDS
+        shuffle(self.rng(), deck)
+        if self.record_events:
+            self.emit({"type": "reshuffle", "cards": len(deck)})
 
     def _refill(self) -> None:
         """Fill empty face-up slots, then apply the three-locomotive rule."""
@@ -582,6 +601,8 @@ class TicketToRideState(State):
                 if self.record_events:
                     self.emit({"type": "face_up", "slot": i, "card": self.game.kinds[card],
                                "reveal": True})
+                if not self.deck:
+                    self._restock()
         limit = self.game.max_face_up_locos
         while fu.count(LOCO) > limit:
             # rulebook: «Карты Вагонов» -- three face-up locomotives: discard the row, deal a
@@ -602,6 +623,8 @@ class TicketToRideState(State):
                            "cards": [self.game.kinds[x] for x in fu if x >= 0]})
             for i in range(FACE_UP_SLOTS):
                 fu[i] = -1
+            # (a deck that runs out during the deal takes in the discard pile as the next
+            # card is needed, `_draw_card`: a cascade of resets is one operation)
             for i in range(FACE_UP_SLOTS):
                 card = self._draw_card()
                 if card < 0:
@@ -611,6 +634,10 @@ class TicketToRideState(State):
                 self.emit({"type": "face_up_row",
                            "cards": [self.game.kinds[x] if x >= 0 else None for x in fu],
                            "reveal": True})
+        if not self.deck:
+            # the deal took the deck's last card: the discard pile is the new deck once the
+            # row stays (interpretation 5 says why not before)
+            self._restock()
 
     def _after_first_card(self, p: int) -> None:
         """After the first card of a draw: go on to the second card if one can be taken."""
@@ -937,8 +964,10 @@ class TicketToRideGame(Game):
     max_players = 5
     # 2: a claim is two decisions; 3: three-locomotive row re-checked; 4: forced single
     # choices taken by the engine (issue #27: a lone payment after its claim_pending event,
-    # the last ticket of the pile kept); 5: one generator per state, drawn from at every random step (issue #28)
-    rules_version = "5"
+    # the last ticket of the pile kept); 5: one generator per state, drawn from at every random step (issue #28);
+    # 6: the deck is rebuilt from the discard pile the moment it runs out, not at the next
+    # draw (interpretation 17: cards paid meanwhile no longer join it)
+    rules_version = "6"
     Options = TicketToRideOptions
     # search plays out and is guided by the cautious bot, which beats the heuristic
     rollout_bot = "cautious"

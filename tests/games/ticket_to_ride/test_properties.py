@@ -57,6 +57,15 @@ def check_conservation(s):
     assert len(claimed) == len(set(claimed))
 
 
+def check_deck(s):
+    # rulebook: «Карты Вагонов» -- the discard pile becomes the new deck as the deck runs
+    # out, so after every step the deck is empty only when the discard pile is
+    assert s.deck or not any(s.discard), (len(s.deck), s.discard)
+    obs = s.observation(None) if s.record_events else None
+    if obs is not None:
+        assert obs["deck"] or not obs["discard"]
+
+
 def brute_longest(routes):
     """Longest trail by trying every start city and every unused route (no pruning)."""
     best = 0
@@ -280,6 +289,32 @@ def test_longest_path_matches_brute_force_on_grown_networks():
 # runs this file with -x after the rule tests, so the cheaper tests stop most mutations
 # sooner.
 
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_kartochki_vagonov_the_deck_is_never_empty_beside_a_discard_pile(n):
+    # rulebook: «Карты Вагонов» (when the deck runs out, the discard pile is shuffled into a
+    # new deck) in random games of card-hungry players (nine times in ten a card when one
+    # can be taken), which empty deck and discards often, then claim: after every step the
+    # deck is empty only when the discard pile is, and cards are conserved
+    from_empty = refills = resets = 0
+    for seed in range(40):
+        s = GAME.new_state(n, 4000 + seed, record_events=True)
+        rng = random.Random(seed * 11 + n)
+        while s.phase != OVER:
+            legal = s.legal_actions()
+            cards = [a for a in legal if a <= 5]
+            a = rng.choice(cards) if cards and rng.random() < 0.9 else rng.choice(legal)
+            empty = not s.deck
+            s.apply(a)
+            check_deck(s)
+            check_conservation(s)
+            types = [e["type"] for e in s.events]
+            if empty and "reshuffle" in types:    # paid cards made the new deck at once
+                from_empty += 1
+                refills += "face_up" in types
+            resets += "face_up_reset" in types
+    assert from_empty > 300 and refills > 300 and resets > 100
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_games_conserve_and_rescore(n):
     ends = set()
@@ -294,6 +329,7 @@ def test_random_games_conserve_and_rescore(n):
                 steps_of[PAY] += 1
                 steps_of["cancel"] += a == 15
             s.apply(a)
+            check_deck(s)
             if steps % 5 == 0:
                 check_conservation(s)
             steps += 1

@@ -395,13 +395,15 @@ def test_a_resampled_hand_keeps_two_ways_to_pay_when_hidden_cards_allow_them(n, 
 
 def test_a_second_card_may_be_drawn_blind_from_the_reshuffled_discards():
     # rulebook: «Карты Вагонов» (the discard pile is shuffled into a new deck when the deck
-    # runs out): the first card's refill empties the deck; the second card comes blind from
-    # the discards, or face up
+    # runs out): the first card's refill empties the deck, and the discards are the new deck
+    # at once (rules version 6); the second card comes blind from them, or face up
     from .helpers import BLUE, GREEN, RED
     s = position(2, hands=[hand(), hand()], face_up=[RED, L_, L_, 1, 2], deck=[BLUE],
                  discard=hand(green=2))
     s.apply(0)                                   # red; blue from the deck refills slot 0
-    assert s.deck == [] and s.phase == SECOND and s.face_up == [BLUE, L_, L_, 1, 2]
+    assert s.deck == [GREEN, GREEN] and s.discard == [0] * 9
+    assert [e["type"] for e in s.events] == ["take_face_up", "face_up", "reshuffle"]
+    assert s.phase == SECOND and s.face_up == [BLUE, L_, L_, 1, 2]
     assert s.legal_actions() == [0, 3, 4, TAKE_BLIND]
     s.apply(TAKE_BLIND)
     assert s.hands[0] == hand(red=1, green=1) and s.deck == [GREEN] and s.cur == 1

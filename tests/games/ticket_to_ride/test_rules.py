@@ -656,3 +656,97 @@ def test_kartochki_vagonov_three_locomotives_flushed_once_a_claim_makes_it_possi
     assert s.face_up.count(L) == 2
     assert "face_up_reset" in [e["type"] for e in s.events]
     assert s.deck == [L] and s.discard == [0] * 9
+
+
+def test_kartochki_vagonov_the_deck_is_rebuilt_from_the_discards_the_moment_it_runs_out():
+    # rulebook: «Карты Вагонов» (when the deck runs out, the discard pile is shuffled and
+    # becomes the new deck): seat 0 draws the deck's last two cards with two yellow cards
+    # on the discard pile; those two are the new deck at once, and the six red cards seat 1
+    # pays for a claim on the next turn wait on the discard pile for the next time
+    r = route("Miami", "New Orleans")            # red, length 6
+    s = position(2, hands=[hand(), hand(red=6)], face_up=[BLUE, GREEN, WHITE, BLACK, BLUE],
+                 deck=[PINK, PINK], discard=hand(yellow=2))
+    s.apply(TAKE_BLIND)
+    assert s.deck == [PINK] and s.discard == hand(yellow=2)
+    s.apply(TAKE_BLIND)                          # the last card of the deck
+    assert s.hands[0] == hand(pink=2)
+    assert s.deck == [YELLOW, YELLOW] and s.discard == [0] * 9
+    assert [e["type"] for e in s.events] == ["take_blind", "take_blind", "reshuffle"]
+    assert s.events[-1] == {"type": "reshuffle", "cards": 2, "to": None}
+    obs = s.observation(None)
+    assert obs["deck"] == 2 and obs["discard"] == 0
+    s.apply(claim(r))                            # one way to pay: paid at once
+    assert s.claimed[1] == (r,) and s.cur == 0
+    assert s.deck == [YELLOW, YELLOW] and s.discard == hand(red=6)
+    assert "reshuffle" not in [e["type"] for e in s.events]
+    s.apply(TAKE_BLIND)
+    s.apply(TAKE_BLIND)                          # the new deck's two cards
+    assert s.hands[0] == hand(pink=2, yellow=2)
+    # and the deck ran out again: now the six red cards are the deck
+    assert s.deck == [RED] * 6 and s.discard == [0] * 9
+
+
+@pytest.mark.parametrize("face_up, deck_after, shown", [
+    ([BLUE, GREEN, WHITE, BLACK, PINK], [RED] * 3, []),
+    ([BLUE, -1, WHITE, -1, PINK], [RED], [1, 3]),
+])
+def test_kartochki_vagonov_cards_paid_while_the_deck_is_empty_are_the_new_deck_at_once(
+        face_up, deck_after, shown):
+    # rulebook: «Карты Вагонов» (the discard pile becomes the new deck when the deck runs
+    # out) and «Создание железнодорожного маршрута» (paid cards go to the discard pile):
+    # with deck and discards empty, the three red cards paid for a claim are the deck at
+    # once; empty face-up slots are then filled from it (NOTES 4)
+    r = route("Chicago", "Duluth")               # red, length 3
+    s = position(2, hands=[hand(red=3), hand()], face_up=face_up, deck=[], discard=[0] * 9)
+    s.apply(claim(r))                            # one way to pay: paid at once
+    assert s.claimed[0] == (r,) and s.cur == 1
+    assert s.deck == deck_after and s.discard == [0] * 9
+    types = [e["type"] for e in s.events]
+    assert types == ["claim_pending", "claim_route", "reshuffle"] + ["face_up"] * len(shown)
+    assert s.events[2] == {"type": "reshuffle", "cards": 3, "to": None}
+    assert [e["slot"] for e in s.events[3:]] == shown
+    assert all(s.face_up[i] == RED for i in shown)
+    obs = s.observation(1)
+    assert obs["deck"] == len(deck_after) and obs["discard"] == 0
+    assert TAKE_BLIND in s.legal_actions()
+
+
+def test_kartochki_vagonov_face_up_cards_remain_takeable_when_deck_and_discards_are_empty():
+    # rulebook: «Карты Вагонов» (with the deck gone and the discard pile empty, "all cards in
+    # the players' hands", no train cards may be taken): the project reads the sentence as
+    # the case where nothing is left to take (docs interpretation 6): face-up cards that
+    # remain may still be taken; only the blind draw is refused
+    s = position(2, hands=[hand(red=2), hand()], face_up=[RED, -1, BLUE, -1, -1], deck=[],
+                 discard=[0] * 9)
+    legal = s.legal_actions()
+    assert [a for a in legal if a <= TAKE_BLIND] == [0, 2]
+    with pytest.raises(IllegalAction, match="both empty"):
+        s.apply(TAKE_BLIND)
+    s.apply(2)                                   # blue; nothing refills its slot
+    assert s.phase == SECOND and s.face_up == [RED, -1, -1, -1, -1]
+    assert s.legal_actions() == [0]
+    with pytest.raises(IllegalAction, match="both empty"):
+        s.apply(TAKE_BLIND)
+    s.apply(0)
+    assert s.hands[0] == hand(red=3, blue=1) and s.cur == 1 and s.face_up == [-1] * 5
+
+
+def test_kartochki_vagonov_a_reset_row_that_takes_the_last_card_is_replaced_before_the_reshuffle():
+    # rulebook: «Карты Вагонов» (three face-up locomotives: the row is discarded and dealt
+    # anew; an exhausted deck is rebuilt from the discard pile), NOTES 3 and docs
+    # interpretation 5: a cascade of resets is one operation. The second row takes the
+    # deck's last card and shows three locomotives again: it is discarded before the
+    # discard pile becomes the deck, so both rows go into it (ten cards). Shuffling the
+    # first row in alone would deal the two rows in turn for ever, each with three
+    # locomotives.
+    s = position(2, hands=[hand(), hand()], face_up=[ORANGE, L, L, RED, BLACK],
+                 deck=[GREEN, L, L, L, WHITE, L], discard=[0] * 9)
+    s.apply(0)                  # orange; a locomotive refills slot 0: three face up
+    types = [e["type"] for e in s.events]
+    assert types[:5] == ["take_face_up", "face_up", "face_up_reset", "face_up_row",
+                         "face_up_reset"]
+    assert s.events[3]["cards"] == ["white", "locomotive", "locomotive", "locomotive",
+                                    "green"]
+    assert s.events[5] == {"type": "reshuffle", "cards": 10, "to": None}
+    assert s.face_up.count(L) <= 2 and -1 not in s.face_up
+    assert len(s.deck) == 5 and s.discard == [0] * 9 and s.phase == SECOND
