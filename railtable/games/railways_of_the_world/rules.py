@@ -118,8 +118,19 @@ class MapData:
         self.edge = tuple(edge)
         ridge = [False] * (6 * self.num_hexes)
         self.ridges = []
+        mountain = TERRAINS.index("mountain")
         for q1, r1, q2, r2 in d["ridges"]:
+            where = f"map {self.id}: ridge [{q1}, {r1}, {q2}, {r2}]"
+            if (q1, r1) not in self.hex_index or (q2, r2) not in self.hex_index:
+                raise ValueError(f"{where} names a hex that is not on the map")
+            if (q2 - q1, r2 - r1) not in DIRS:
+                raise ValueError(f"{where} does not lie between two neighbouring hexes")
             a, b = self.hex_index[(q1, r1)], self.hex_index[(q2, r2)]
+            # rulebook: Прокладывание рельсов - a ridge is the dark-brown stripe of a
+            # mountain hex, so it lies on an edge of at least one mountain hex
+            if self.terrain[a] != mountain and self.terrain[b] != mountain:
+                raise ValueError(f"{where} touches no mountain hex "
+                                 f"({hexes[a][2]} and {hexes[b][2]})")
             dd = DIRS.index((q2 - q1, r2 - r1))
             ridge[a * 6 + dd] = True
             ridge[b * 6 + (dd + 3) % 6] = True
@@ -1196,6 +1207,16 @@ class RotwState(State):
             if self.record_events:
                 self.emit({"type": "income", "player": p, "income": amount,
                            "interest": interest})
+        if self.end_round >= 0 and self.round >= self.end_round:
+            # rulebook: ОКОНЧАНИЕ ИГРЫ - the extra round played, the game ends here. ФАЗА 3's
+            # closing steps (unfinished track off the board, the round marker back to «1»,
+            # a new operations card) prepare the next round, and there is none: no card
+            # comes out (a Major Line revealed now would change the final score), and the
+            # board stays as the last turn left it (unfinished track scores nothing anyway)
+            self.phase = PH_OVER
+            if self.record_events:
+                self.emit({"type": "game_over"})
+            return
         self._remove_unfinished()
         if self.deck:
             c = self.deck.pop()
@@ -1206,11 +1227,6 @@ class RotwState(State):
                 # rulebook: green circle - the condition is judged once the card is in play
                 self._reveal_major_line(c)
         self.used = [0] * self.num_players
-        if self.end_round >= 0 and self.round >= self.end_round:
-            self.phase = PH_OVER
-            if self.record_events:
-                self.emit({"type": "game_over"})
-            return
         self.round += 1
         self._start_auction()
 
@@ -1322,8 +1338,10 @@ class RotwGame(Game):
     min_players = 2
     max_players = 6
     # 2: the money, auction and Major Line rules of issue #26; 3: forced single choices
-    # taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
-    rules_version = "4"
+    # taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28);
+    # 5: no operations card turned up after the last round, and the map's ridges only on
+    # mountain hexes (one plain hex made a mountain, two ridge edges dropped)
+    rules_version = "5"
     Options = RotwOptions
     num_actions = A.NUM_ACTIONS
 

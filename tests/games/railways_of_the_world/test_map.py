@@ -1,7 +1,10 @@
 """The map data: format, geometry and what the rules need from it."""
 
+import copy
 import json
 from pathlib import Path
+
+import pytest
 
 import railtable.games.railways_of_the_world as pkg
 from railtable.games.railways_of_the_world import GAME
@@ -36,6 +39,65 @@ def test_ridges_lie_between_neighbours_and_are_symmetric():
     for h, d in m.ridges:
         n = m.nb[h * 6 + d]
         assert n >= 0 and m.ridge[h * 6 + d] and m.ridge[n * 6 + (d + 3) % 6]
+
+
+@pytest.mark.parametrize("path", sorted(MAPS.glob("*.json")), ids=lambda p: p.stem)
+def test_prokladyvanie_relsov_every_ridge_of_every_shipped_map_is_on_a_mountain_hex(path):
+    # rulebook: Прокладывание рельсов (the surcharge is for crossing the dark-brown ridge
+    # stripe of a mountain hex): every map file loads, and each ridge edge has a mountain
+    # hex on at least one side; the listed maps are all the files
+    d = json.loads(path.read_text(encoding="utf-8"))
+    m = MapData(d, GAME.terrain_cost)
+    mountain = 2  # TERRAINS: plain, water, mountain
+    assert m.ridges and len(m.ridges) == len(d["ridges"])
+    for h, dd in m.ridges:
+        n = m.nb[h * 6 + dd]
+        assert mountain in (m.terrain[h], m.terrain[n]), (m.hex_qr[h], m.hex_qr[n])
+    assert path.stem in GAME.data["maps"]
+
+
+def _shipped():
+    return json.loads((MAPS / "eastern_us_canada.json").read_text(encoding="utf-8"))
+
+
+def _hex(d, q, r):
+    return next(h for h in d["hexes"] if (h[0], h[1]) == (q, r))
+
+
+def test_a_ridge_touching_no_mountain_hex_fails_to_load():
+    # rulebook: Прокладывание рельсов (a ridge belongs to a mountain hex): the loader refuses
+    # a ridge between a plain hex and a water hex, and between two plain hexes, by name
+    d = _shipped()
+    plain_water = next((a, b) for a in d["hexes"] for b in d["hexes"]
+                       if a[2] == "plain" and b[2] == "water"
+                       and (b[0] - a[0], b[1] - a[1]) in DIRS)
+    bad = copy.deepcopy(d)
+    bad["ridges"].append([*plain_water[0][:2], *plain_water[1][:2]])
+    q1, r1, q2, r2 = bad["ridges"][-1]
+    with pytest.raises(ValueError, match=rf"map eastern_us_canada: ridge \[{q1}, {r1}, {q2}, "
+                       rf"{r2}\] touches no mountain hex \(plain and water\)"):
+        MapData(bad, GAME.terrain_cost)
+    # the ridge south-east of Knoxville lies on a mountain hex; made plain, the map fails
+    bad = copy.deepcopy(d)
+    assert [-1, 15, -1, 16] in bad["ridges"]
+    _hex(bad, -1, 16)[2] = "plain"
+    with pytest.raises(ValueError, match=r"ridge \[-1, 15, -1, 16\] touches no mountain hex"):
+        MapData(bad, GAME.terrain_cost)
+    MapData(copy.deepcopy(d), GAME.terrain_cost)  # the shipped data loads
+
+
+@pytest.mark.parametrize("ridge, says", [
+    ([-1, 15, 1, 15], "does not lie between two neighbouring hexes"),
+    ([-1, 15, -1, 15], "does not lie between two neighbouring hexes"),
+    ([-1, 15, -1, 99], "names a hex that is not on the map"),
+])
+def test_a_ridge_off_an_edge_of_the_map_fails_to_load(ridge, says):
+    # the map format (docs/games/railways_of_the_world.md): a ridge lies on the edge between
+    # two neighbouring hexes of the map
+    bad = _shipped()
+    bad["ridges"].append(ridge)
+    with pytest.raises(ValueError, match=says):
+        MapData(bad, GAME.terrain_cost)
 
 
 def test_neighbour_table_matches_axial_directions():

@@ -791,3 +791,56 @@ def test_a_winner_with_exactly_his_bid_in_cash_takes_no_note():
     s.apply(A_PASS_BID)
     assert not [e for e in s.events if e["type"] == "notes"]
     assert obs_player(s, 1)["cash"] == 0 and obs_player(s, 1)["notes"] == 0
+
+
+# -- Фаза 3. Прибыль и дивиденды, Окончание игры: nothing turned up after the last round ----
+
+@pytest.mark.parametrize("last", [False, True])
+def test_faza3_a_card_comes_out_before_the_next_round_and_none_after_the_last(last):
+    # rulebook: Фаза 3 (before the next round: unfinished track off the board, the round
+    # marker back to «1», a new operations card face up) and Окончание игры (after the
+    # extra round the game ends): seat 0 has joined Chicago and St. Louis, seat 1 left two
+    # unfinished tiles, and the Major Line Chicago-St. Louis is the next card of the deck.
+    # Before an ordinary round it comes out and goes to seat 0 at once; after the last
+    # round nothing comes out, nobody scores it, and the board stays as it was played
+    s = fresh(2, 3)
+    c = GAME.card_id["major_line_chicago_st_louis"]
+    for pile in (s.display, s.deck):
+        if c in pile:
+            pile.remove(c)
+    s.deck.append(c)                    # the next card to be turned up
+    to_turn(s, 0)
+    for p in range(2):
+        give(s, p, 100000)
+    build_link(s, 0, city("chicago"), city("st_louis"))
+    assert s.current_player() == 1 and s.points == [0, 0]
+    h, x = straight_run(2)
+    s.apply(A_BUILD)
+    s.apply(A_BUILD_AT + h)
+    s.apply(A_STEP + 2)
+    s.apply(A_STEP + 2)
+    s.apply(A_FINISH)
+    if last:
+        s.end_round = s.round           # as the empty-city markers would have set it
+    r = s.round
+    deck, display = list(s.deck), list(s.display)
+    events = []
+    while s.round == r and not s.is_terminal():  # the other turns upgrade locomotives
+        s.apply(A_UPGRADE)
+        events += s.events
+    kinds = [e["type"] for e in events]
+    obs = s.observation(None)
+    if last:
+        assert s.is_terminal() and kinds[-1] == "game_over"
+        assert "card_revealed" not in kinds and "card_reward" not in kinds
+        assert s.deck == deck and s.display == display and c not in s.display
+        assert s.points == [0, 0] and s.final_scores() == [-n for n in s.notes]
+        assert len(obs["unfinished"]) == 1 and "unfinished_removed" not in kinds
+    else:
+        assert not s.is_terminal() and s.round == r + 1 and obs["turn"] == 1
+        assert {"type": "card_revealed", "card": c, "reveal": True, "to": None} in events
+        pts = GAME.card_params[c]["points"]
+        assert {"type": "card_reward", "player": 0, "card": c, "points": pts,
+                "to": None} in events
+        assert s.points == [pts, 0] and c in s.discard and s.deck == deck[:-1]
+        assert obs["unfinished"] == [] and "unfinished_removed" in kinds
