@@ -110,13 +110,13 @@ D_HEX: Final = 0
 D_PLAYER: Final = 1
 D_DECK: Final = 2
 # "each kind of action once per turn" bits (rulebook 6: buy items once, buy weapons once,
-# sell something once; heads, a row of their own in the table of section 11, sell apart)
+# sell anything once; 9: each operation - sales, purchases, thefts - once a turn): one sale
+# a turn, an item, a weapon or a head (bit 32, the head's own until rules_version 5, unused)
 U_TASK: Final = 1
 U_DROP: Final = 2
 U_BUYI: Final = 4
 U_BUYW: Final = 8
 U_SELL: Final = 16
-U_HEAD: Final = 32
 U_GAMBLE: Final = 64
 U_STEAL: Final = 128
 U_PVP: Final = 256
@@ -519,10 +519,9 @@ class SteamlandState(State):
                     out.append(A.OPEN_ITEMS)
                 if not used & U_BUYW and self.wdeck:
                     out.append(A.OPEN_WEAPONS)
-                if not used & U_SELL:  # one sale a turn, an item or a weapon
+                if not used & U_SELL:  # one sale a turn: an item, a weapon or a head (6, 9)
                     out += _SLOTS[A.SELL_ITEM][len(items)]
                     out += _SLOTS[A.SELL_WEAPON][len(self.weapons[p])]
-                if not used & U_HEAD:
                     out += _SLOTS[A.SELL_HEAD][min(10, len(self.heads[p]))]
             if tavern and not used & U_GAMBLE and len(items) < g.max_items and self.ideck:
                 out += _SLOTS[A.GAMBLE][len(items)]
@@ -826,7 +825,7 @@ class SteamlandState(State):
             if rec:
                 self._ev(type="sell_weapon", player=p, weapon=c, roll=r, money=got)
         elif A.SELL_HEAD <= a < A.SELL_HEAD + 10:
-            self.used |= U_HEAD
+            self.used |= U_SELL
             c = self.heads[p].pop(a - A.SELL_HEAD)
             got = self._from_bank(p, g.c_value[c])
             if g.c_dragon[c]:
@@ -877,6 +876,26 @@ class SteamlandState(State):
                 return k
         return -1
 
+    def _use_effect(self, p: int, eff: int) -> int:
+        """The slot of the item of effect `eff` that p plays (a face-up one if he has one),
+        or -1. Playing an item shows it to everyone (9. Предметы; a permanent movement
+        modifier is announced, 6): a face-down one is turned face up for good."""
+        ie = self.game.i_effect
+        items = self.items[p]
+        k = -1
+        for j, c in enumerate(items):
+            if ie[c >> 1] == eff:
+                if not c & 1:
+                    return j
+                if k < 0:
+                    k = j
+        if k >= 0:
+            code = items[k]
+            items[k] = code & ~1
+            if self.record_events:
+                self._ev(type="show_item", player=p, item=code >> 1, reveal=True)
+        return k
+
     def _apply_market(self, a: int) -> None:
         g: SteamlandGame = self.game
         p = self.cur
@@ -912,6 +931,8 @@ class SteamlandState(State):
         cell = self.pos[p]
         q = g.nb[cell * 6 + d]
         rec = self.record_events
+        if self.gaps[cell] >> d & 1:  # out across a gap: the balloon is played (9), shown
+            self._use_effect(p, E_BALLOON)
         if self.tile[q] < 0:
             self._reveal(q, d)
             if rec:
@@ -932,6 +953,8 @@ class SteamlandState(State):
                 return
         else:
             cost = g.t_cost[self.tile[q]]
+        if self.gaps[q] & g.opp_bit[d]:  # in across a gap: the balloon is played, shown
+            self._use_effect(p, E_BALLOON)
         self.mp -= cost
         if self.mon[q] >= 0:
             self._start_fight(1, p, -1, self.mon[q], q, O_NEIGHBOUR, False)
@@ -1040,7 +1063,7 @@ class SteamlandState(State):
         mp = g.movement
         if g.t_terr[self.tile[cell]] == 1:  # lava: still hot
             mp += g.lava_bonus
-        k = self._find_effect(p, E_CAR)
+        k = self._use_effect(p, E_CAR)  # announced before the move (6): shown
         if k >= 0:
             mp += g.i_amount[self.items[p][k] >> 1]
         self.mp = mp
@@ -1302,7 +1325,7 @@ class SteamlandState(State):
         return max(ww[w] for w in ws)
 
     def _armour(self, p: int) -> int:
-        k = self._find_effect(p, E_ARMOUR)
+        k = self._use_effect(p, E_ARMOUR)  # counted in the fight: shown (9)
         return self.game.i_amount[self.items[p][k] >> 1] if k >= 0 else 0
 
     def _fight_outcome(self, a_won: bool) -> None:
@@ -1342,8 +1365,8 @@ class SteamlandState(State):
                 self._lose_one(p, p, D_PLAYER, a)
             if self.forig in (O_REVEAL, O_NEIGHBOUR):
                 self._arrive(a, h)
-            if self.dkilled >= 6:
-                self._end("dragons_defeated", None)
+            # the sixth dragon ends the game in _checks, once this fight's tasks and
+            # achievements are counted («Цель игры», end 2; 8, 15)
             self._fight_over()
             return
         # the creature won: it stays on (or is laid on) the hex and guards the losses
@@ -1543,7 +1566,8 @@ class SteamlandState(State):
                 return
 
     def _checks(self) -> None:
-        """Tasks done, achievements, the launch and the 14 points, after every step."""
+        """After every step: tasks done and achievements, then the ends the step brings
+        (14 points, all dragons beaten, the launch), counted with those points."""
         if self.phase == PH_SHOP:
             return
         g: SteamlandGame = self.game
@@ -1574,20 +1598,27 @@ class SteamlandState(State):
                 self._title(p, TITLE_GOOD_WORK)
             if not self.titles[p] & 16 and self.dkills[p] >= g.ach_dragons:
                 self._title(p, TITLE_SLAYER)
-        # the launch: every part found and the Screwdriver's holder at the Old Boiler House
-        if self.complete:
-            for i in range(n):
-                p = (self.cur + i) % n
-                if self.pos[p] == g.center and self._find_effect(p, E_SCREWDRIVER) >= 0:
-                    self.points[p] += g.launch_points
-                    for q in range(n):
-                        self.points[q] += g.part_points * self.credit[q]
-                    if self.record_events:
-                        self._ev(type="launch", player=p)
-                    self._end("machine_launched", None)
-                    return
+        # the step's tasks and achievements are counted; then the ends it brings, 14 points
+        # first: whoever reaches them is the undisputed winner at once («Цель игры», end 3)
         if max(self.points) >= g.win_points:
             self._end("fourteen_points", None)
+            return
+        if self.dkilled >= 6:  # every Steam Dragon beaten (end 2)
+            self._end("dragons_defeated", None)
+            return
+        # the launch (п.4, end 1): every part found and the Screwdriver's holder visits the
+        # Old Boiler House, on his own turn: entering it, or there when his turn starts or
+        # when the last part is found during it (docs/games/steamland.md)
+        if self.complete and (self.phase == PH_TURN or self.phase == PH_EVENT):
+            p = self.cur
+            if self.pos[p] == g.center and self._find_effect(p, E_SCREWDRIVER) >= 0:
+                self._use_effect(p, E_SCREWDRIVER)
+                self.points[p] += g.launch_points
+                for q in range(n):
+                    self.points[q] += g.part_points * self.credit[q]
+                if self.record_events:
+                    self._ev(type="launch", player=p)
+                self._end("machine_launched", None)
 
     def _machine_complete(self) -> bool:
         need = self.game.part_need
@@ -1898,7 +1929,10 @@ class SteamlandGame(Game):
     max_players = 6
     # 2: issue #26 (exchanges, item rewards, the fixed rule points); 3: forced single
     # choices taken by the engine (issue #27); 4: one generator per state, drawn from at every random step (issue #28)
-    rules_version = "4"
+    # 5: rules fidelity: the last dragon's fight counts its tasks and titles before the end;
+    # 14 points before the other ends; the launch on the holder's own visit; one sale a
+    # turn, heads included; an item used face down is shown
+    rules_version = "5"
     Options = SteamlandOptions
     num_actions = A.NUM_ACTIONS
 

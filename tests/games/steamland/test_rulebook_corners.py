@@ -1562,9 +1562,11 @@ def test_the_sixth_dragon_beaten_ends_the_game_and_the_fifth_does_not():
             assert s.result().reason == "dragons_defeated" and s.result().winners == (1,)
 
 
-def test_the_launch_goes_to_the_first_screwdriver_holder_in_turn_order():
-    # rulebook: «Цель игры», п. 4 (the holder of the Screwdriver at the Old Boiler House
-    # launches); the part points for every finder
+def test_a_holder_waiting_on_the_old_boiler_house_launches_on_his_own_turn():
+    # rulebook: «Цель игры», п. 4 (the holder of the Screwdriver must visit the Old Boiler
+    # House); docs/games/steamland.md: on his own turn, so seat 1 standing there while seat
+    # 0 finds the last part launches when his turn starts (until rules_version 5 he
+    # launched at once, in seat 0's turn); the part points for every finder
     s = ready()
     s.found = [1, 1, 1, 1, 1, 1, 1]
     s.credit = [2, 3, 2]
@@ -1573,6 +1575,8 @@ def test_the_launch_goes_to_the_first_screwdriver_holder_in_turn_order():
     give_item(s, 1, "screwdriver")
     s.pos[1] = CENTER
     s.apply(A.MOVE + 0)
+    assert not s.is_terminal() and player(s, 0)["parts_credited"] == 3
+    s.apply(A.END)
     assert s.is_terminal() and s.result().reason == "machine_launched"
     assert {"type": "launch", "player": 1, "to": None} in s.events
     assert s.result().scores == (1 + 2 * 3, 6 + 2 * 3, 2 * 2)
@@ -2144,9 +2148,9 @@ def test_each_kind_of_action_once_a_turn_leaves_the_other_kinds_open(place, firs
     while s.current_player() != 0 or s.pend or s.fk or s.phase == R.PH_MARKET:
         s.apply(s.legal_actions()[0])  # close the display, answer the offer, pick
     assert s.phase == R.PH_TURN and s.current_player() == 0
-    # one sale a turn, of an item or of a weapon (docs/games/steamland.md, 6)
-    closed = {"sell_item", "sell_weapon"} if first.startswith("sell_i") or \
-        first == "sell_weapon" else {first}
+    # one sale a turn, of an item, a weapon or a head (6, 9; docs/games/steamland.md)
+    sales = {"sell_item", "sell_weapon", "sell_head"}
+    closed = sales if first in sales else {first}
     left = {k for k in PLACES[place] + ANYWHERE if k not in closed and may(s, k)}
     assert kinds_open(s) == left
 

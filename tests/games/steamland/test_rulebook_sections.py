@@ -11,7 +11,7 @@ from railtable.games.steamland import actions as A
 from railtable.games.steamland import rules as R
 
 from .helpers import (CENTER, FAR, G, any_roll, applying, creature, force, force_play,
-                      give_item, lay, ready, rolled, rolls, task, tile_index)
+                      give_item, lay, ready, rolled, rolls, task, tile_index, weapon)
 
 CITY = {1: "city_1", 2: "city_2", 3: "city_3", 4: "city_4", 5: "city_5", 6: "city_6"}
 
@@ -647,17 +647,25 @@ def test_a_balloon_carries_the_player_over_a_gap():
     assert s.observation(0)["players"][0]["cell"] == q
 
 
-def test_a_head_may_be_sold_in_the_turn_an_item_was_sold():
-    # rulebook: 9. Предметы (a sale, a purchase, a theft: each once a turn) and 12. Существа
-    # (heads are sold in a city, tavern or market): selling a head is its own operation
+@pytest.mark.parametrize("first", [A.SELL_ITEM, A.SELL_WEAPON, A.SELL_HEAD])
+def test_one_sale_a_turn_of_an_item_a_weapon_or_a_head(first):
+    # rulebook: 6. Перемещение по карте (each unique action once a turn: "sell anything
+    # once") and 9. Предметы (each operation, sales among them, once a turn): after any
+    # sale no item, weapon or head can be sold until the next turn (until rules_version 5
+    # a head was sold apart, a second sale in the same turn)
     s = ready()
     c = open_cell()
     lay(s, c, "market")
     turn_of(s, 0, c)
     give_item(s, 0, "tea_chest")
+    s.weapons[0] = [weapon(s, "knife")]
     s.heads[0] = [creature(s, "steam_rat")]
-    s.apply(A.SELL_ITEM)
-    assert A.SELL_ITEM not in s.legal_actions() and A.SELL_HEAD in s.legal_actions()
+    s._legal = None
+    sales = (A.SELL_ITEM, A.SELL_WEAPON, A.SELL_HEAD)
+    assert all(a in s.legal_actions() for a in sales)
+    s.apply(first)
+    assert not [a for a in s.legal_actions() if A.SELL_ITEM <= a < A.SELL_HEAD + 10]
+    assert A.OPEN_ITEMS in s.legal_actions() and A.STEAL in s.legal_actions()
 
 
 def test_buying_a_weapon_at_the_start_is_announced():

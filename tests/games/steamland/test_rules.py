@@ -809,6 +809,7 @@ def test_machine_launch_ends_game_with_part_points():
     s.complete = True
     give_item(s, 1, "screwdriver")
     s.pos[1] = CENTER
+    s.cur = 1  # his own turn: the holder launches on a visit of his own (rules_version 5)
     s.points = [2, 1, 0]
     s.chk_all = True
     s._checks()
