@@ -90,9 +90,9 @@ class HeuristicBot(Bot):
             return 500.0
         i = a - LOOT_PURSE
         v = self._tok_value(s, i)
-        if ph == R.PH_PUNCH_LOOT and s.char[s.ctx_b] == R.CHEYENNE and \
+        if ph == R.PH_PUNCH_LOOT and s.char[s.ctx_b] == R.CHEYENNE and not s.basic and \
                 s.ctx_b // s.bps == self.seat:
-            v += 600  # she keeps purses
+            v += 600  # she keeps purses (her ability: none in the basic game)
         return v + 0.01 * self.rng.random()
 
     def _marshal_score(self, s, x: int) -> float:

@@ -91,6 +91,10 @@ class Options:
     two_bandits: bool = option(False, label=texts(__file__, "options", "two_bandits"))
     tuco_both_ways: bool = option(False, label=texts(__file__, "options", "tuco_both_ways"))
     random_bandits: bool = option(False, label=texts(__file__, "options", "random_bandits"))
+    # rulebook: ПРОДВИНУТЫЕ ПРАВИЛА: the first game, without the bandits' abilities and the
+    # round cards' events (declared last: the conformance suite's set of all the other
+    # options together, and its stored game, stay as they were)
+    basic: bool = option(False, label=texts(__file__, "options", "basic"))
 
 
 def _shuffle(x: list, rng: random.Random) -> None:
@@ -110,6 +114,7 @@ class ColtState(State):
     two: bool
     expert: bool
     station: bool
+    basic: bool  # the basic game: no bandit abilities, no round-card events
     bps: int
     nb: int
     W: int
@@ -158,8 +163,8 @@ class ColtState(State):
     # Every field, by how a clone copies it. The legal list (the base's `_legal`) is set by
     # each step for the next decision, never left to the base to compute.
     FIELDS: ClassVar[Fields] = fields(
-        shared=("two", "expert", "station", "bps", "nb", "W", "phase", "cur", "marshal",
-                "neutral", "rob_i", "round_no", "first0", "first", "rcards", "turn_i",
+        shared=("two", "expert", "station", "basic", "bps", "nb", "W", "phase", "cur",
+                "marshal", "neutral", "rob_i", "round_no", "first0", "first", "rcards", "turn_i",
                 "ord_i", "step", "turns", "ctx_b", "ctx_t", "ctx_tok", "queue", "teams",
                 "wagons", "ghost_seat", "doc_seat", "tuco_down"),
         replaced=("tval",),  # purse values: determinize deals a new list
@@ -182,6 +187,7 @@ class ColtState(State):
         s.two = self.two
         s.expert = self.expert
         s.station = self.station
+        s.basic = self.basic
         s.bps = self.bps
         s.nb = self.nb
         s.W = self.W
@@ -343,12 +349,14 @@ class ColtState(State):
             self.slot[c] = p * 2 + sub
 
     def _bandits_chosen(self) -> None:
+        # the seats whose Ghost and Doc abilities apply (none in the basic game)
         gs = ds = -1
-        for b in range(self.nb):
-            if self.char[b] == GHOST:
-                gs = b // self.bps
-            elif self.char[b] == DOC:
-                ds = b // self.bps
+        if not self.basic:
+            for b in range(self.nb):
+                if self.char[b] == GHOST:
+                    gs = b // self.bps
+                elif self.char[b] == DOC:
+                    ds = b // self.bps
         self.ghost_seat, self.doc_seat = gs, ds
         if self.two:
             self.phase = PH_HIDE
@@ -401,7 +409,7 @@ class ColtState(State):
         self.pile = []
         self.rob_i = 0
         if self.record_events:
-            ev = self.game.card_event[card]
+            ev = self.game.card_event[card] if not self.basic else -1
             self.emit({"type": "round", "round": self.round_no + 1, "card": card,
                        "event": EVENTS[ev] if ev >= 0 else None, "first_player": self.first,
                        "turns": [TURN_KINDS[t] for t in self.turns], "reveal": True})
@@ -718,7 +726,7 @@ class ColtState(State):
             elif kind == PUNCH:
                 q = self.pos[b]
                 ts = [t for t in range(self.nb) if t != b and self.pos[t] == q]
-                if len(ts) > 1:
+                if len(ts) > 1 and not self.basic:
                     ts = self._belle(ts)
                 if len(ts) > 1:
                     self.phase = PH_PUNCH_TARGET
@@ -817,10 +825,10 @@ class ColtState(State):
                 ts += [t for t in range(nb) if pos[t] == q - 1]
         else:
             ts = [t for t in range(nb) if not pos[t] & 1 and (pos[t] >> 1) - c in (1, -1)]
-            if self.char[b] == TUCO:
+            if self.char[b] == TUCO and not self.basic:
                 # rulebook: БАНДИТЫ, Туко: he may shoot a bandit on the roof of his own car
                 ts += [t for t in range(nb) if pos[t] == q + 1]
-        if len(ts) > 1:
+        if len(ts) > 1 and not self.basic:
             ts = self._belle(ts)
         return ts
 
@@ -836,7 +844,7 @@ class ColtState(State):
         if self.record_events:
             self.emit({"type": "fire", "bandit": BANDITS[self.char[b]],
                        "target": BANDITS[self.char[t]]})
-        if self.char[b] == DJANGO:
+        if self.char[b] == DJANGO and not self.basic:
             qt = self.pos[t]
             x = qt >> 1
             x += 1 if x > self.pos[b] >> 1 else -1
@@ -899,7 +907,7 @@ class ColtState(State):
     def _punch_loot(self, a: int) -> bool:
         b, t = self.ctx_b, self.ctx_t
         tok = self._token_of(a, HELD + t)
-        if tok < JEWEL0 and self.char[b] == CHEYENNE:
+        if tok < JEWEL0 and self.char[b] == CHEYENNE and not self.basic:
             self.ctx_tok = tok
             self.phase = PH_PUNCH_KEEP
             self._legal = [PASS, KEEP]
@@ -936,7 +944,8 @@ class ColtState(State):
     # -- end of round ------------------------------------------------------------------------
 
     def _end_round(self) -> None:
-        ev = self.game.card_event[self.rcards[self.round_no]]
+        # rulebook: ПРОДВИНУТЫЕ ПРАВИЛА: events belong to the advanced rules
+        ev = self.game.card_event[self.rcards[self.round_no]] if not self.basic else -1
         if ev >= 0:
             self._round_event(ev)
             if self.phase == PH_PICKPOCKET:
@@ -1255,10 +1264,17 @@ class ColtExpress(Game):
             raise OptionsError("two bandits per player is a variant for 2-3 players")
         if o.expert and two:
             raise OptionsError("the expert variant is played with one bandit per player")
+        if o.basic and o.station_cards:
+            raise OptionsError("the station cards are an event of the advanced rules: they are "
+                               "not played in the basic game")
+        if o.basic and o.tuco_both_ways:
+            raise OptionsError("tuco_both_ways changes Tuco's ability, and the basic game has "
+                               "no bandit abilities")
         s = ColtState.__new__(ColtState)
         s._init_base(self, n, seed, record_events)
         rng = s.rng()
         s.two, s.expert, s.station = two, o.expert, o.station_cards
+        s.basic = o.basic
         s.tuco_down = o.tuco_both_ways
         s.bps = 2 if two else 1
         nb = s.nb = n * s.bps

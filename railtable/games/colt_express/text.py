@@ -79,13 +79,16 @@ def observation(s, player) -> dict:
                      "chained": i in s.chained})
     revealed = s.round_no + 1 if started and not over else (len(s.rcards) if over else 0)
     g = s.game
-    cards = [{"id": c, "event": R.EVENTS[g.card_event[c]] if g.card_event[c] >= 0 else None,
+    # the basic game plays no event: its round cards show none
+    cards = [{"id": c, "event": (R.EVENTS[g.card_event[c]]
+                                 if g.card_event[c] >= 0 and not s.basic else None),
               "turns": [R.TURN_KINDS[t] for t in g.card_turns[c]]} for c in s.rcards[:revealed]]
     obs = {
         "num_players": n,
         "two_bandits": s.two,
         "expert": s.expert,
         "station_cards": s.station,
+        "basic": s.basic,
         "rounds": len(s.rcards),
         "first_player": s.first if started else None,
         "round_cards": cards,

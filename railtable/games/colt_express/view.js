@@ -62,6 +62,12 @@ function explain(ctx, kind, id) {
   return ctx.explain ? ctx.explain(kind, id) : "";
 }
 
+// A bandit's ability as the catalogue explains it; none in the basic game, which plays
+// without abilities (the option `basic`).
+function ability(ctx, bandit) {
+  return ctx.observation && ctx.observation.basic ? "" : explain(ctx, "bandits", bandit);
+}
+
 // "Name: explanation", the tooltip of something that explains itself.
 function named(name, text) {
   return text ? `${name}: ${text}` : name;
@@ -192,7 +198,7 @@ function moverFloor(o) {
 
 // "Belle (Anna): her ability" — the tooltip of a bandit wherever it is drawn.
 function banditTip(ctx, b) {
-  return named(`${banditName(ctx, b.bandit)} (${ownerName(ctx, b.seat)})`, explain(ctx, "bandits", b.bandit));
+  return named(`${banditName(ctx, b.bandit)} (${ownerName(ctx, b.seat)})`, ability(ctx, b.bandit));
 }
 
 function drawBandit(ctx, o, b, x, y, label, moved) {
@@ -362,8 +368,8 @@ function drawBandits(ctx, o) {
     const node = h("div", {class: `bcard ${o.current_player === b.seat ? "acting" : ""}`, "data-bandit": b.bandit,
       style: {"--c": COLORS[b.bandit] || "#555"}, title: banditTip(ctx, b)});
     node.append(h("div", {class: "name"}, `${banditName(ctx, b.bandit)} — ${ownerName(ctx, b.seat)}`));
-    const ability = explain(ctx, "bandits", b.bandit);
-    if (ability) node.append(h("div", {class: "ability"}, ability));
+    const about = ability(ctx, b.bandit);
+    if (about) node.append(h("div", {class: "ability"}, about));
     const loot = h("div", {class: "loot"});
     const punchLoot = o.phase === "punch_loot" || o.phase === "pickpocketing";
     for (const p of b.purses) {
@@ -436,7 +442,7 @@ function drawDraft(ctx, o) {
   for (const c of choices) {
     const b = c.action.bandit;
     const team = c.action.type === "choose_team" && o.teams ? (o.teams.find((t) => t.team === c.action.team) || {}).bandits : null;
-    const about = (team || (b ? [b] : [])).map((x) => named(banditName(ctx, x), explain(ctx, "bandits", x))).join("\n");
+    const about = (team || (b ? [b] : [])).map((x) => named(banditName(ctx, x), ability(ctx, x))).join("\n");
     const btn = h("button", {type: "button", "data-legal-id": c.id, class: "can", style: {"--c": COLORS[b] || "#7a6a5a"},
       "data-bandit": b || null, title: about || null}, c.label);
     btn.addEventListener("click", () => ctx.act(c.id));

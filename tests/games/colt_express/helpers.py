@@ -22,7 +22,7 @@ def new(n=4, chars=None, seed=0, **opts):
             s.char[b] = c
             s.slot[c] = b
         s.ghost_seat = s.doc_seat = -1
-        for b in range(s.nb):
+        for b in range(s.nb if not s.basic else 0):  # the basic game: no abilities
             if s.char[b] == R.GHOST:
                 s.ghost_seat = b // s.bps
             if s.char[b] == R.DOC:
@@ -168,4 +168,6 @@ VARIANTS = [
     (6, {}), (6, {"expert": True}), (6, {"station_cards": True, "random_bandits": True}),
     (3, {"two_bandits": True, "station_cards": True}),
     (5, {"tuco_both_ways": True, "random_bandits": True}),
+    (4, {"basic": True}), (3, {"two_bandits": True, "basic": True}),
+    (5, {"expert": True, "basic": True}),
 ]

@@ -132,7 +132,7 @@ def test_doc_seat_has_seven():
 def test_options_schema_has_labels_and_defaults():
     schema = GAME.options_schema()["properties"]
     assert set(schema) == {"station_cards", "expert", "two_bandits", "tuco_both_ways",
-                           "random_bandits"}
+                           "random_bandits", "basic"}
     for prop in schema.values():
         assert prop["type"] == "boolean" and prop["default"] is False
         assert prop["title"]["ru"] and prop["title"]["en"]
