@@ -9,7 +9,7 @@ const KEPT = 200; // messages this page keeps
 const MUTED_KEY = "railtable.chat.muted";
 const MUTED_MAX = 200; // names kept muted, the latest
 
-export function mutedNames() {
+function mutedNames() {
   try {
     const v = JSON.parse(localStorage.getItem(MUTED_KEY) || "[]");
     return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
@@ -21,7 +21,11 @@ export function mutedNames() {
 function setMuted(name, on) {
   const names = mutedNames().filter((x) => x !== name);
   if (on) names.push(name);
-  localStorage.setItem(MUTED_KEY, JSON.stringify(names.slice(-MUTED_MAX)));
+  try {
+    localStorage.setItem(MUTED_KEY, JSON.stringify(names.slice(-MUTED_MAX)));
+  } catch {
+    // storage full or refused: the mute cannot be kept, and the chat goes on unchanged
+  }
 }
 
 // chat = createChat(box, send): box is the chat's element, send(msg) sends on the socket.
