@@ -726,7 +726,7 @@ class ColtState(State):
             elif kind == PUNCH:
                 q = self.pos[b]
                 ts = [t for t in range(self.nb) if t != b and self.pos[t] == q]
-                if len(ts) > 1 and not self.basic:
+                if len(ts) > 1:
                     ts = self._belle(ts)
                 if len(ts) > 1:
                     self.phase = PH_PUNCH_TARGET
@@ -800,9 +800,11 @@ class ColtState(State):
         return True
 
     def _belle(self, ts: list[int]) -> list[int]:
-        s = self.slot[BELLE]
-        if s in ts:
-            ts.remove(s)
+        """Of several targets, all but Belle (her ability; none in the basic game)."""
+        if not self.basic:
+            s = self.slot[BELLE]
+            if s in ts:
+                ts.remove(s)
         return ts
 
     def _fire_targets(self, b: int) -> list[int]:
@@ -828,7 +830,7 @@ class ColtState(State):
             if self.char[b] == TUCO and not self.basic:
                 # rulebook: БАНДИТЫ, Туко: he may shoot a bandit on the roof of his own car
                 ts += [t for t in range(nb) if pos[t] == q + 1]
-        if len(ts) > 1 and not self.basic:
+        if len(ts) > 1:
             ts = self._belle(ts)
         return ts
 

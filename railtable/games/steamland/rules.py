@@ -1611,8 +1611,8 @@ class SteamlandState(State):
         # when the last part is found during it (docs/games/steamland.md)
         if self.complete and (self.phase == PH_TURN or self.phase == PH_EVENT):
             p = self.cur
-            if self.pos[p] == g.center and self._find_effect(p, E_SCREWDRIVER) >= 0:
-                self._use_effect(p, E_SCREWDRIVER)
+            # the Screwdriver is played, and so shown (9)
+            if self.pos[p] == g.center and self._use_effect(p, E_SCREWDRIVER) >= 0:
                 self.points[p] += g.launch_points
                 for q in range(n):
                     self.points[q] += g.part_points * self.credit[q]
