@@ -15,9 +15,9 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import NotModifiedResponse, StaticFiles
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from railtable import howto
@@ -62,21 +62,18 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-# Pages, their modules and the games' files are revalidated on every load (an unchanged one
-# costs an empty 304), so a browser never mixes a page of one release with modules of
-# another; without Cache-Control it may reuse them unasked for a while after a deploy.
-REVALIDATE = "no-cache"
-PAGE_HEADERS = {**SECURITY_HEADERS, "Cache-Control": REVALIDATE}
 
 
 class Revalidated(StaticFiles):
-    """`/static/`: Starlette's StaticFiles (ETag, Last-Modified, 304), every file no-cache."""
+    """`/static/`, and the pages and game files served the same way: Starlette's
+    StaticFiles (ETag, Last-Modified, an empty 304), every file no-cache. A browser thus
+    revalidates each on every load, so it never mixes a page of one release with modules of
+    another; without Cache-Control it may reuse them unasked for a while after a deploy."""
 
     def file_response(self, *args, **kwargs) -> Response:
         response = super().file_response(*args, **kwargs)
-        response.headers["Cache-Control"] = REVALIDATE
+        response.headers["Cache-Control"] = "no-cache"
         return response
-
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -234,20 +231,18 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
 
     static = Revalidated(directory=WEB)
 
-    def unchanged(request: Request, response: FileResponse) -> Response:
-        """304 Not Modified in place of a file the browser already holds, by the rules
-        `/static/` answers with (Starlette's StaticFiles: If-None-Match, If-Modified-Since),
-        so a page load revalidates `no-cache` files without sending them again. The
-        response must be made with its `stat_result`, which sets the ETag at once."""
-        if static.is_not_modified(response.headers, request.headers):
-            return NotModifiedResponse(response.headers)
+    def served(request: Request, path: Path, headers: dict[str, str]) -> Response:
+        """A file served as `/static/` serves its own (Starlette's `file_response`: ETag,
+        Last-Modified, an empty 304 when the browser holds it, no-cache), with `headers`
+        added to a full answer."""
+        response = static.file_response(path, os.stat(path), request.scope)
+        if response.status_code == 200:
+            response.headers.update(headers)
         return response
 
     def page(name: str):
         async def handler(request: Request) -> Response:
-            path = WEB / name
-            return unchanged(request, FileResponse(path, headers=PAGE_HEADERS,
-                                                   stat_result=os.stat(path)))
+            return served(request, WEB / name, SECURITY_HEADERS)
         return handler
 
     async def game_asset(request: Request) -> Response:
@@ -261,10 +256,8 @@ def create_app(db_url: str, *, bot_delay: float = 0.6, bot_budget: float = 10.0,
         path = game_folder(game) / name
         if not path.is_file():
             return error("not_found", f"{game.id} has no {name}", 404)
-        return unchanged(request, FileResponse(path, media_type=GAME_ASSETS[name],
-                                               headers={"X-Content-Type-Options": "nosniff",
-                                                        "Cache-Control": REVALIDATE},
-                                               stat_result=os.stat(path)))
+        return served(request, path, {"Content-Type": GAME_ASSETS[name],
+                                      "X-Content-Type-Options": "nosniff"})
 
     async def howto(request: Request) -> Response:
         """A game's "how to play" page (railtable/howto.py) in ?lang=ru|en, else in the
