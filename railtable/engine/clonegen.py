@@ -1,4 +1,5 @@
-"""Write each game's generated `clone()` into its source, from the class's `FIELDS`.
+"""Write each game's generated `clone()` (and `own_<name>()` methods) into its source, from
+the class's `FIELDS`.
 
     python -m railtable.engine.clonegen          rewrite the games whose clone is stale
     python -m railtable.engine.clonegen --check  only say which are stale (exit 1)
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from pathlib import Path
 
 from railtable.engine import game
-from railtable.engine.game import State, _field_groups, clone_source
+from railtable.engine.game import State, _field_groups, clone_source, on_write_bits
 
 BEGIN = (
     "    # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit\n")
@@ -32,8 +34,25 @@ def state_classes(module) -> list[type]:
             and "FIELDS" in vars(c)]
 
 
-def block(cls: type) -> str:
-    return BEGIN + clone_source(cls.__name__, _field_groups(cls)) + END
+def annotations(lines: list[str], start: int, names) -> dict[str, str]:
+    """The annotation of each of `names` in the class body starting at line `start`, as
+    written (`    deck: list[int]  # ...` -> "list[int]"): the return type of `own_deck()`.
+    Read from the source, as a compiled class keeps no annotations."""
+    out = {}
+    for name in names:
+        pattern = re.compile(rf"^    {name}: ([^#]+?)\s*(#.*)?$")
+        for ln in lines[start:]:
+            m = pattern.match(ln.rstrip("\n"))
+            if m:
+                out[name] = m.group(1)
+                break
+        else:
+            raise SystemExit(f"{name} is declared on_write but has no annotation in its class")
+    return out
+
+
+def block(cls: type, types: dict[str, str] | None = None) -> str:
+    return BEGIN + clone_source(cls.__name__, _field_groups(cls), types) + END
 
 
 def rewrite(text: str, cls: type) -> str:
@@ -41,8 +60,9 @@ def rewrite(text: str, cls: type) -> str:
     lines = text.splitlines(keepends=True)
     head = f"class {cls.__name__}("
     start = next(i for i, ln in enumerate(lines) if ln.startswith(head))
+    types = annotations(lines, start, on_write_bits(_field_groups(cls)))
     anchor = next(i for i in range(start, len(lines)) if lines[i] == ANCHOR)
-    new = block(cls).splitlines(keepends=True)
+    new = block(cls, types).splitlines(keepends=True)
     if anchor + 2 < len(lines) and lines[anchor + 2] == BEGIN:
         end = lines.index(END, anchor + 2)
         lines[anchor + 2:end + 1] = new

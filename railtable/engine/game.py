@@ -310,13 +310,22 @@ _COPY_LINE: Final = {
     "nested": "s.{0} = [x.copy() for x in self.{0}]",
     "cloned": "s.{0} = self.{0}.clone()",
     "fresh": "s.{0} = []",
+    "on_write": "s.{0} = self.{0}",
+    "nested_on_write": "s.{0} = self.{0}",
+}
+
+# How a state takes its own copy of an `on_write` value before changing it (`own_<name>()`).
+_OWN_COPY: Final = {
+    "on_write": "self.{0}.copy()",
+    "nested_on_write": "[x.copy() for x in self.{0}]",
 }
 
 
 # (the groups are typed Any: a string instead of a tuple must reach the check below, also
 # where mypyc compiled the engine and would refuse it first)
 def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: Any = (),
-           cloned: Any = (), fresh: Any = ()) -> Fields:
+           cloned: Any = (), fresh: Any = (), on_write: Any = (),
+           nested_on_write: Any = ()) -> Fields:
     """Declare a state class's slots by how a clone copies them: the class's `FIELDS`
     (a `ClassVar[Fields]`), which is also its `__slots__`.
 
@@ -328,6 +337,12 @@ def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: An
     nested: a list of lists of shared values: each inner list copied.
     cloned: an object with its own `clone()`.
     fresh: a new empty list in the clone (what belongs to the last apply only).
+    on_write: a list, dict, set or bytearray of shared values, shared with the clone until
+        one of the two changes it: every change goes through `self.own_<name>()`, which
+        returns the state's own copy (made at the first change after a clone, then kept).
+        For values most steps leave alone: a clone copies none of them.
+    nested_on_write: a list of lists of shared values, the same way (`own_<name>()` copies
+        the outer list and every inner one at the first change after a clone).
 
     `clone()` is generated from this (`clone_source`): by the engine when the class is
     defined, or, in a game's source where mypyc compiles it, written out by
@@ -336,7 +351,8 @@ def fields(*, shared: Any = (), replaced: Any = (), copied: Any = (), nested: An
     declaration, fails when the class is defined; a slot left unset fails at the first clone.
     """
     groups = {"shared": shared, "replaced": replaced, "copied": copied, "nested": nested,
-              "cloned": cloned, "fresh": fresh}
+              "cloned": cloned, "fresh": fresh, "on_write": on_write,
+              "nested_on_write": nested_on_write}
     names: list[str] = []
     for group, slots in groups.items():
         if isinstance(slots, str):
@@ -401,28 +417,58 @@ def _field_groups(cls: type) -> dict[str, str]:
     return groups
 
 
-def clone_source(cls_name: str, groups: dict[str, str]) -> str:
+def on_write_bits(groups: dict[str, str]) -> dict[str, int]:
+    """Each `on_write` or `nested_on_write` slot -> its bit in the state's `_own` mask (in
+    the order the slots are declared, a base's first)."""
+    names = [n for n, g in groups.items() if g in _OWN_COPY]
+    return {n: 1 << i for i, n in enumerate(names)}
+
+
+def clone_source(cls_name: str, groups: dict[str, str],
+                 types: dict[str, str] | None = None) -> str:
     """The source of a state class's `clone` method, generated from its field groups (as
     dataclasses generates `__init__`): straight-line code, one line a slot, indented as a
     method. Copies use `.copy()`, and a comprehension of `.copy()` for a list of lists: the
     fastest both as Python and compiled (2026-11-26: 20-50% faster compiled than slices,
     `list(...)` or `map(list.copy, ...)`). The generator is shared until one of the two states draws
-    from it (State.rng): the last line clears both flags (so the flag is not copied first)."""
-    lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n != "_rng_own"]
+    from it (State.rng): the last line clears both flags (so the flag is not copied first).
+
+    A class with `on_write` slots gets, after the clone, one `own_<name>()` method each
+    (`types`: the slot's annotation, the method's return type): the clone shares the values
+    and clears the ownership mask `_own` of both states; the first `own_<name>()` after
+    that copies the value and sets the slot's bit, so each later change in the same state
+    costs only the test of a bit."""
+    bits = on_write_bits(groups)
+    skip = ("_rng_own", "_own") if bits else ("_rng_own",)
+    lines = [_COPY_LINE[g].format(n) for n, g in groups.items() if n not in skip]
     lines.append("self._rng_own = s._rng_own = False")
+    if bits:
+        lines.append("self._own = s._own = 0")
     body = "\n        ".join([f"s = {cls_name}()", *lines, "return s"])
-    return f"    def clone(self) -> \"{cls_name}\":\n        {body}\n"
+    out = [f"    def clone(self) -> \"{cls_name}\":\n        {body}\n"]
+    for n, bit in bits.items():
+        tp = (types or {}).get(n, "Any")
+        copy = _OWN_COPY[groups[n]].format(n)
+        out.append(f"\n    def own_{n}(self) -> \"{tp}\":\n"
+                   f"        if not self._own & {bit}:\n"
+                   f"            self.{n} = {copy}\n"
+                   f"            self._own |= {bit}\n"
+                   f"        return self.{n}\n")
+    return "".join(out)
 
 
-def _generated_clone(cls: type, groups: dict[str, str]) -> Callable:
-    """The clone function of `cls`, compiled from `clone_source` in a namespace where the
-    class's name is the class."""
+def _generated_methods(cls: type, groups: dict[str, str]) -> dict[str, Callable]:
+    """The clone function of `cls` and its `own_<name>` functions, compiled from
+    `clone_source` in a namespace where the class's name is the class."""
     src = textwrap.dedent(clone_source(cls.__name__, groups))
     ns: dict[str, Any] = {cls.__name__: cls}
     exec(compile(src, f"<clone of {cls.__qualname__}>", "exec"), ns)
-    fn = ns["clone"]
-    fn.__qualname__ = f"{cls.__qualname__}.clone"
-    return fn
+    out = {}
+    for name, fn in ns.items():
+        if name == "clone" or name.startswith("own_"):
+            fn.__qualname__ = f"{cls.__qualname__}.{name}"
+            out[name] = fn
+    return out
 
 
 def _same_code(a: Any, b: Any) -> bool:
@@ -452,22 +498,28 @@ def _set_clone(cls: type, groups: dict[str, str]) -> None:
     """Give `cls` its clone: the one written in its source by `clonegen` if it has one
     (checked against the declaration where it runs as Python; a compiled one was checked in
     the pure build), else the one generated now."""
-    written = vars(cls).get("clone")
-    generated = _generated_clone(cls, groups)
-    if written is None:
-        setattr(cls, "clone", generated)
-    elif (check_written_clones and hasattr(written, "__code__")
-          and not _same_code(written, generated)):
-        raise TypeError(f"{cls.__qualname__}.clone() is not the one its fields declare (written "
-                        f"by hand, or stale): run python -m railtable.engine.clonegen")
+    generated = _generated_methods(cls, groups)
+    if vars(cls).get("clone") is None:
+        for name, fn in generated.items():
+            setattr(cls, name, fn)
+        return
+    if not check_written_clones:
+        return
+    for name, fn in generated.items():
+        written = vars(cls).get(name)
+        if written is None or (hasattr(written, "__code__") and not _same_code(written, fn)):
+            raise TypeError(f"{cls.__qualname__}.{name}() is not the one its fields declare "
+                            f"(written by hand, missing, or stale): run "
+                            f"python -m railtable.engine.clonegen")
 
 
 # The base state's fields, declared like a game's (State.__slots__).
 # `_rng`, the state's generator, is shared with a clone and copied by each state that draws
 # from it after the clone (`_rng_own` says whether this state may draw from it as it is);
 # the derived clone clears both flags, so a shared generator is never drawn from again.
+# `_own` is the mask of the `on_write` values this state holds alone (clone_source).
 _STATE_FIELDS: Final = fields(shared=("game", "num_players", "_seed", "_rng", "_rng_own",
-                               "record_events"),
+                               "_own", "record_events"),
                        replaced=("_legal",), fresh=("events",))
 
 
@@ -490,6 +542,7 @@ class State:
     _seed: int
     _rng: random.Random | None
     _rng_own: bool
+    _own: int
     record_events: bool
     _legal: list[int] | None
     events: list[dict]
@@ -513,7 +566,8 @@ class State:
     @classmethod
     def declared_fields(cls) -> dict[str, str]:
         """Every field of the state and how `clone()` copies it: name -> group
-        ("shared", "replaced", "copied", "nested", "cloned" or "fresh")."""
+        ("shared", "replaced", "copied", "nested", "cloned", "fresh", "on_write" or
+        "nested_on_write")."""
         return dict(cls._field_groups)
 
     # -- randomness ----------------------------------------------------------------------
@@ -524,6 +578,7 @@ class State:
         self.events = []
         self.record_events = record_events
         self._legal = None
+        self._own = -1  # a new state holds every value it built alone
         self.set_seed(seed)
 
     def rng(self) -> random.Random:

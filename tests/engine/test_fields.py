@@ -163,6 +163,66 @@ def test_a_slot_left_unset_fails_at_the_first_clone():
         s.clone()
 
 
+class Lazy(State):
+    FIELDS = fields(shared=("turn",), copied=("deck",), on_write=("pile", "seen"),
+                    nested_on_write=("hands",))
+    __slots__ = FIELDS
+
+
+def lazy() -> Lazy:
+    s = Lazy.__new__(Lazy)
+    s._init_base(None, 2, 7, True)
+    s.turn, s.deck, s.pile, s.seen, s.hands = 0, [1], [2, 3], {4: 5}, [[6], [7, 8]]
+    return s
+
+
+def test_on_write_values_are_shared_until_a_state_changes_its_own():
+    s = lazy()
+    assert s.own_pile() is s.pile  # a new state already holds what it built
+    c = s.clone()
+    assert c.pile is s.pile and c.seen is s.seen and c.hands is s.hands
+    assert c.deck is not s.deck
+    pile = c.own_pile()
+    pile.append(9)
+    assert s.pile == [2, 3] and c.pile == [2, 3, 9] and pile is c.pile
+    assert c.own_pile() is pile  # copied once, then kept
+    hands = c.own_hands()
+    hands[1].pop()
+    assert s.hands == [[6], [7, 8]] and c.hands == [[6], [7]]
+    assert hands[0] is not s.hands[0]  # the inner lists too
+    # the original lost its sole hold at the clone: its first change copies as well
+    old = s.seen
+    s.own_seen()[4] = 0
+    assert c.seen == {4: 5} and s.seen == {4: 0} and s.seen is not old
+    # a clone of a clone shares again, both ways
+    d = c.clone()
+    d.own_pile().clear()
+    assert c.pile == [2, 3, 9] and d.pile == []
+    c.own_pile().append(1)
+    assert d.pile == [] and c.pile == [2, 3, 9, 1]
+
+
+def test_own_methods_are_generated_and_checked_like_the_clone():
+    src = clone_source("Lazy", Lazy.declared_fields(), {"pile": "list[int]"})
+    assert 'def own_pile(self) -> "list[int]":' in src
+    assert 'def own_hands(self) -> "Any":' in src
+    assert "self._own = s._own = 0" in src
+    # a class without on_write values keeps `_own` as a shared number and has no own_
+    plain = clone_source("Sample", Sample.declared_fields())
+    assert "own_" not in plain.replace("self._own", "").replace("s._own", "")
+
+    class Full(State):
+        FIELDS = fields(on_write=("pile",))
+        __slots__ = FIELDS
+
+    # the clone written as generated, but not its own_pile()
+    clone_only = clone_source("Forgot", Full.declared_fields()).split("\n    def own_")[0]
+    body = "class Forgot(State):\n    FIELDS = fields(on_write=('pile',))\n    __slots__ = FIELDS\n"
+    with pytest.raises(TypeError, match=r"Forgot\.own_pile\(\)"):
+        exec(body + clone_only, {"State": State, "fields": fields})
+    exec(body + clone_source("Forgot", Full.declared_fields()), {"State": State, "fields": fields})
+
+
 # -- every game: values against their groups ------------------------------------------------
 
 
@@ -180,11 +240,11 @@ def _problems(state) -> list[str]:
         v = getattr(state, name)
         if group == "shared" and not _immutable(v):
             out.append(f"{name} is shared but holds {type(v).__name__} {v!r:.60}")
-        elif group == "copied":
+        elif group in ("copied", "on_write"):
             inner = v.values() if isinstance(v, dict) else v
             if not isinstance(v, MUTABLE) or not all(map(_immutable, inner)):
                 out.append(f"{name} is copied but holds {v!r:.60}")
-        elif group == "nested":
+        elif group in ("nested", "nested_on_write"):
             if not isinstance(v, list) or not all(
                     isinstance(x, list) and all(map(_immutable, x)) for x in v):
                 out.append(f"{name} is nested but holds {v!r:.60}")
@@ -278,30 +338,40 @@ def _differences(s, t) -> list[str]:
             if group not in ("fresh", "replaced") and getattr(s, name) != getattr(t, name)]
 
 
-def _replaced_values(s) -> dict:
-    """Deep copies of a state's `replaced` values (not the private caches, which may grow)."""
+def _values(s) -> dict:
+    """Deep copies of a state's values (not the private caches, which may grow, nor what
+    belongs to the last step only)."""
     import copy
     return {name: copy.deepcopy(getattr(s, name)) for name, group in s.declared_fields().items()
-            if group == "replaced" and not name.startswith("_")}
+            if group != "fresh" and not name.startswith("_") and name != "game"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_replaced_values_are_never_changed_in_place(game_id):
-    # A clone shares them (docs/developing.md, "State fields"): a step that changed one in
-    # place would change every clone of the state too.
+def test_a_step_never_changes_what_a_clone_holds(game_id):
+    # A clone shares the `replaced` and `on_write` values (docs/developing.md, "State
+    # fields"): a step that changed one in place, not through `own_<name>()`, would change
+    # every clone of the state too. Every option, the fewest and the most players; the
+    # clone played on, and the state it was taken from.
     game = games()[game_id]
     rng = random.Random(11)
     checked = 0
-    for n in sorted({game.min_players, game.max_players}):
-        for s in _positions(game, n, None, seed=11, every=3):
-            if s.is_terminal():
-                continue
-            original, twin = s.clone(), s.clone()
-            kept = _replaced_values(twin)
-            for _ in range(6):  # play the original on a few steps, its twin stays put
-                if original.is_terminal():
-                    break
-                original.apply(rng.choice(original.legal_actions()))
-            assert _replaced_values(twin) == kept, f"{game_id}: a step changed a clone"
-            checked += 1
+    for options in _option_variants(game):
+        for n in sorted({game.min_players, game.max_players}):
+            for s in _positions(game, n, options, seed=11, every=3):
+                if s.is_terminal():
+                    continue
+                original, twin = s.clone(), s.clone()
+                kept = _values(twin)
+                for _ in range(6):  # play the original on a few steps, its twin stays put
+                    if original.is_terminal():
+                        break
+                    original.apply(rng.choice(original.legal_actions()))
+                assert _values(twin) == kept, f"{game_id} {options}: a step changed a clone"
+                kept = _values(original)
+                for _ in range(3):  # and the other way round
+                    if twin.is_terminal():
+                        break
+                    twin.apply(rng.choice(twin.legal_actions()))
+                assert _values(original) == kept, f"{game_id} {options}: a clone changed its original"
+                checked += 1
     assert checked > 10

@@ -84,6 +84,7 @@ class TicketToRideState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
+        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
