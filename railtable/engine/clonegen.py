@@ -81,10 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only report stale clones")
     ap.add_argument("modules", nargs="*", help="modules (default: every game's rules)")
     args = ap.parse_args(argv)
-    game.check_written_clones = False  # a stale clone must not stop the import that fixes it
     stale = []
     for name in args.modules or game_modules():
-        module = importlib.import_module(name)
+        # a stale clone must not stop the import that fixes it (and the check is on again
+        # for whoever imports a class next in this process)
+        game.check_written_clones = False
+        try:
+            module = importlib.import_module(name)
+        finally:
+            game.check_written_clones = True
         # the source, also where the module imported is a compiled one
         path = Path(__file__).resolve().parents[2].joinpath(*name.split(".")).with_suffix(".py")
         text = path.read_text(encoding="utf-8")

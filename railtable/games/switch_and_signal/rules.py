@@ -178,10 +178,12 @@ class SwitchAndSignalState(State):
                 "deploy_colour", "purpose", "sig_from", "sw_junction", "setup_i",
                 "tokens_lost"),
         replaced=("number_start",),  # dealt once at the start
-        copied=("tpos", "thead", "tgood", "occ", "green", "city_discs", "jconf", "goods",
-                "pile", "revealed", "deck", "adiscard", "pending", "loc_stack", "loc_first",
-                "by_seat"),
-        nested=("delivered", "hands"),
+        # shared with a clone until a state changes them: every change goes through
+        # own_<name>() (railtable.engine.fields)
+        on_write=("tpos", "thead", "tgood", "occ", "green", "city_discs", "jconf", "goods",
+                  "pile", "revealed", "deck", "adiscard", "pending", "loc_stack", "loc_first",
+                  "by_seat"),
+        nested_on_write=("delivered", "hands"),
     )
     __slots__ = FIELDS
 
@@ -192,7 +194,6 @@ class SwitchAndSignalState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -229,26 +230,135 @@ class SwitchAndSignalState(State):
         s.setup_i = self.setup_i
         s.tokens_lost = self.tokens_lost
         s.number_start = self.number_start
-        s.tpos = self.tpos.copy()
-        s.thead = self.thead.copy()
-        s.tgood = self.tgood.copy()
-        s.occ = self.occ.copy()
-        s.green = self.green.copy()
-        s.city_discs = self.city_discs.copy()
-        s.jconf = self.jconf.copy()
-        s.goods = self.goods.copy()
-        s.pile = self.pile.copy()
-        s.revealed = self.revealed.copy()
-        s.deck = self.deck.copy()
-        s.adiscard = self.adiscard.copy()
-        s.pending = self.pending.copy()
-        s.loc_stack = self.loc_stack.copy()
-        s.loc_first = self.loc_first.copy()
-        s.by_seat = self.by_seat.copy()
-        s.delivered = [x.copy() for x in self.delivered]
-        s.hands = [x.copy() for x in self.hands]
+        s.tpos = self.tpos
+        s.thead = self.thead
+        s.tgood = self.tgood
+        s.occ = self.occ
+        s.green = self.green
+        s.city_discs = self.city_discs
+        s.jconf = self.jconf
+        s.goods = self.goods
+        s.pile = self.pile
+        s.revealed = self.revealed
+        s.deck = self.deck
+        s.adiscard = self.adiscard
+        s.pending = self.pending
+        s.loc_stack = self.loc_stack
+        s.loc_first = self.loc_first
+        s.by_seat = self.by_seat
+        s.delivered = self.delivered
+        s.hands = self.hands
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_tpos(self) -> "list[int]":
+        if not self._own & 1:
+            self.tpos = self.tpos.copy()
+            self._own |= 1
+        return self.tpos
+
+    def own_thead(self) -> "list[int]":
+        if not self._own & 2:
+            self.thead = self.thead.copy()
+            self._own |= 2
+        return self.thead
+
+    def own_tgood(self) -> "list[int]":
+        if not self._own & 4:
+            self.tgood = self.tgood.copy()
+            self._own |= 4
+        return self.tgood
+
+    def own_occ(self) -> "list[int]":
+        if not self._own & 8:
+            self.occ = self.occ.copy()
+            self._own |= 8
+        return self.occ
+
+    def own_green(self) -> "list[bool]":
+        if not self._own & 16:
+            self.green = self.green.copy()
+            self._own |= 16
+        return self.green
+
+    def own_city_discs(self) -> "list[int]":
+        if not self._own & 32:
+            self.city_discs = self.city_discs.copy()
+            self._own |= 32
+        return self.city_discs
+
+    def own_jconf(self) -> "list[int]":
+        if not self._own & 64:
+            self.jconf = self.jconf.copy()
+            self._own |= 64
+        return self.jconf
+
+    def own_goods(self) -> "list[int]":
+        if not self._own & 128:
+            self.goods = self.goods.copy()
+            self._own |= 128
+        return self.goods
+
+    def own_pile(self) -> "list[int]":
+        if not self._own & 256:
+            self.pile = self.pile.copy()
+            self._own |= 256
+        return self.pile
+
+    def own_revealed(self) -> "list[int]":
+        if not self._own & 512:
+            self.revealed = self.revealed.copy()
+            self._own |= 512
+        return self.revealed
+
+    def own_deck(self) -> "list[int]":
+        if not self._own & 1024:
+            self.deck = self.deck.copy()
+            self._own |= 1024
+        return self.deck
+
+    def own_adiscard(self) -> "list[int]":
+        if not self._own & 2048:
+            self.adiscard = self.adiscard.copy()
+            self._own |= 2048
+        return self.adiscard
+
+    def own_pending(self) -> "list[int]":
+        if not self._own & 4096:
+            self.pending = self.pending.copy()
+            self._own |= 4096
+        return self.pending
+
+    def own_loc_stack(self) -> "list[int]":
+        if not self._own & 8192:
+            self.loc_stack = self.loc_stack.copy()
+            self._own |= 8192
+        return self.loc_stack
+
+    def own_loc_first(self) -> "list[int]":
+        if not self._own & 16384:
+            self.loc_first = self.loc_first.copy()
+            self._own |= 16384
+        return self.loc_first
+
+    def own_by_seat(self) -> "list[int]":
+        if not self._own & 32768:
+            self.by_seat = self.by_seat.copy()
+            self._own |= 32768
+        return self.by_seat
+
+    def own_delivered(self) -> "list[list[int]]":
+        if not self._own & 65536:
+            self.delivered = [x.copy() for x in self.delivered]
+            self._own |= 65536
+        return self.delivered
+
+    def own_hands(self) -> "list[list[int]]":
+        if not self._own & 131072:
+            self.hands = [x.copy() for x in self.hands]
+            self._own |= 131072
+        return self.hands
     # (end of the generated clone)
 
     # ------------------------------------------------------------------ contract --
@@ -282,16 +392,18 @@ class SwitchAndSignalState(State):
         s = self.clone()
         # hidden orders are first put in a canonical order, so the result depends only on
         # what the player knows and on rng
-        s.deck.sort()
-        shuffle(rng, s.deck)
+        deck = s.own_deck()
+        deck.sort()
+        shuffle(rng, deck)
         known = s.pile[:s.pile_known]
         # before the first turn (free set-up) the start card still lies on top, face down
         top = [START_CARD] if s.pile and s.pile[-1] == START_CARD else []
         unseen = [c for c in range(18) if c not in s.revealed and c not in known]
         shuffle(rng, unseen)
         s.pile = known + unseen[:len(s.pile) - s.pile_known - len(top)] + top
-        s.loc_stack.sort()
-        shuffle(rng, s.loc_stack)
+        stack = s.own_loc_stack()
+        stack.sort()
+        shuffle(rng, stack)
         if s.loc_first:
             # the first trains' tokens not drawn yet: none of those drawn, whose trains
             # stand on their starting points (one there is redrawn on the first turn anyway)
@@ -525,11 +637,12 @@ class SwitchAndSignalState(State):
                 self._end_turn()
             elif a < A.LOAD:
                 purpose, slot = divmod(a - A.PLAY, 7)
-                h = self.hands[self.active]
+                h = self.own_hands()[self.active]
+                adiscard = self.own_adiscard()
                 paid = (purpose,) if slot == 0 else A.PAIRS[slot - 1]
                 for c in paid:
                     h[c] -= 1
-                    self.adiscard[c] += 1
+                    adiscard[c] += 1
                 self.purpose = purpose
                 if self.record_events:
                     self.emit({"type": "play", "player": self.active, "action": A.PURPOSES[purpose],
@@ -537,25 +650,25 @@ class SwitchAndSignalState(State):
                 self.phase = (PH_SIG_FROM, PH_SW_JUNCTION, PH_CARD_TRAIN)[purpose]
             else:
                 t, c = divmod(a - A.LOAD, 3)
-                self.hands[self.active][c] -= 1
-                self.adiscard[c] += 1
+                self.own_hands()[self.active][c] -= 1
+                self.own_adiscard()[c] += 1
                 g = b.node_goods[b.cell_node[self.tpos[t]]]
-                self.goods[g] -= 1
-                self.tgood[t] = g
+                self.own_goods()[g] -= 1
+                self.own_tgood()[t] = g
                 if self.record_events:
                     self.emit({"type": "load", "player": self.active, "train": t,
                                "good": g, "card": A.CARD_TYPES[c]})
         elif ph == PH_MOVE_TRAIN:
             if a >= A.HOLD:
                 t = a - A.HOLD
-                self.pending.remove(t)
+                self.own_pending().remove(t)
                 self.helpers |= 1 << STATION_MASTER
                 if self.record_events:
                     self.emit({"type": "helper", "helper": "station_master", "train": t})
                 self._group_continue()
             elif a >= A.TRAIN:
                 t = a - A.TRAIN
-                self.pending.remove(t)
+                self.own_pending().remove(t)
                 self.started |= 1 << (t // 3)
                 self._start_move(t, CTX_CARD)
             else:
@@ -609,8 +722,8 @@ class SwitchAndSignalState(State):
             if a == A.SWITCHMAN:
                 self.helpers |= 1 << SWITCHMAN
                 card = self.card
-                self.revealed.pop()
-                self.pile.insert(0, card)
+                self.own_revealed().pop()
+                self.own_pile().insert(0, card)
                 self.pile_known += 1
                 if self.record_events:
                     self.emit({"type": "helper", "helper": "switchman", "card": card})
@@ -631,7 +744,7 @@ class SwitchAndSignalState(State):
             self.sw_junction = a - A.JUNCTION
             self.phase = PH_SW_CONFIG
         elif ph == PH_SW_CONFIG:
-            self.jconf[self.sw_junction] = a - A.CONFIG
+            self.own_jconf()[self.sw_junction] = a - A.CONFIG
             if self.record_events:
                 self.emit({"type": "switch", "player": self.active,
                            "junction": b.node_ids[b.junctions[self.sw_junction]],
@@ -640,7 +753,7 @@ class SwitchAndSignalState(State):
         elif ph == PH_CARD_TRAIN:
             self._start_move(a - A.TRAIN, CTX_ACTION)
         elif ph == PH_SETUP_SWITCH:
-            self.jconf[self.setup_i] = a - A.CONFIG
+            self.own_jconf()[self.setup_i] = a - A.CONFIG
             self.setup_i += 1
             if self.setup_i == len(b.junctions):
                 self.setup_i = 0
@@ -661,10 +774,10 @@ class SwitchAndSignalState(State):
             self._start_game()
 
     def _set_signal(self, f: int, on: bool) -> None:
-        self.green[f] = on
+        self.own_green()[f] = on
         c = self.board.field_city[f]
         if c >= 0:
-            self.city_discs[self.board.cities.index(c)] += 1 if on else -1
+            self.own_city_discs()[self.board.cities.index(c)] += 1 if on else -1
 
     def _after_layout(self) -> None:
         if self.opts.extra_signal:
@@ -678,11 +791,11 @@ class SwitchAndSignalState(State):
     # -- the departure card -------------------------------------------------------------
 
     def _reveal(self) -> None:
-        card = self.pile.pop()
+        card = self.own_pile().pop()
         if self.pile_known > len(self.pile):
             self.pile_known = len(self.pile)
         self.card = card
-        self.revealed.append(card)
+        self.own_revealed().append(card)
         if card == START_CARD:
             self.steps = (DEP_FIXED, DEP_FIXED + 1, DEP_FIXED + 2)
         else:
@@ -738,12 +851,13 @@ class SwitchAndSignalState(State):
         while True:
             if self.opts.location_tokens == "draw_instead_of_dice":
                 if first and self.loc_first:
-                    number = self.loc_first.pop(0)
+                    number = self.own_loc_first().pop(0)
                 else:
-                    if not self.loc_stack:
-                        self.loc_stack = list(range(2, 13))
-                        shuffle(self.rng(), self.loc_stack)
-                    number = self.loc_stack.pop()
+                    stack = self.own_loc_stack()
+                    if not stack:
+                        stack = self.loc_stack = list(range(2, 13))  # a new list: held alone
+                        shuffle(self.rng(), stack)
+                    number = stack.pop()
                 roll = None
             else:
                 r = self.rng()
@@ -769,9 +883,9 @@ class SwitchAndSignalState(State):
                 return
         else:
             t = self._in_depot(self.deploy_colour)
-            self.tpos[t] = cell
-            self.thead[t] = b.end_head[b.start_end[s]]
-            self.occ[cell] = t
+            self.own_tpos()[t] = cell
+            self.own_thead()[t] = b.end_head[b.start_end[s]]
+            self.own_occ()[cell] = t
             if self.record_events:
                 self.emit({"type": "deploy", "train": t, "node": b.node_ids[s]})
         self.step_i += 1
@@ -830,7 +944,7 @@ class SwitchAndSignalState(State):
     def _move_run(self, e: int) -> None:
         """Move the train from mv_pos; e >= 0: it leaves its node along end e."""
         b = self.board
-        occ = self.occ
+        occ = self.own_occ()  # written below: the state's own
         t = self.mv_train
         occ[self.tpos[t]] = -1  # the train is under way
         pos, head, left, kind, where, why = run(b, occ, self.green, self.jconf, self.thead, t,
@@ -871,9 +985,9 @@ class SwitchAndSignalState(State):
             g = self.tgood[t]
             self._settle(-1, 0, keep_good=True)
             if g >= 0:
-                self.tgood[t] = -1
-                self.delivered[b.port_index[n]][g] += 1
-                self.by_seat[self.active] += 1
+                self.own_tgood()[t] = -1
+                self.own_delivered()[b.port_index[n]][g] += 1
+                self.own_by_seat()[self.active] += 1
                 if self.record_events:
                     self.emit({"type": "deliver", "train": t, "good": g,
                                "node": b.node_ids[n]})
@@ -890,7 +1004,7 @@ class SwitchAndSignalState(State):
         if left and (self.na or self.dispatching or not self.helpers >> DISPATCHER & 1) \
                 and self._green_exits(pos, self.mv_arrival):
             # the train waits in the city while the team decides
-            self.tpos[t], self.thead[t] = pos, 0
+            self.own_tpos()[t], self.own_thead()[t] = pos, 0
             occ[pos] = t
             self.phase = PH_CITY
             return
@@ -915,18 +1029,19 @@ class SwitchAndSignalState(State):
 
     def _settle(self, pos: int, head: int, keep_good: bool = False) -> None:
         t = self.mv_train
+        tpos, thead = self.own_tpos(), self.own_thead()
         if pos < 0:
-            self.tpos[t] = -1
-            self.thead[t] = 0
+            tpos[t] = -1
+            thead[t] = 0
             g = self.tgood[t]
             if g >= 0 and not keep_good:
                 # the good goes back to the city it came from
-                self.goods[g] += 1
-                self.tgood[t] = -1
+                self.own_goods()[g] += 1
+                self.own_tgood()[t] = -1
             return
-        self.tpos[t] = pos
-        self.thead[t] = head
-        self.occ[pos] = t
+        tpos[t] = pos
+        thead[t] = head
+        self.own_occ()[pos] = t
         if self.record_events:
             self.emit({"type": "stop", "train": t, "cell": pos})
 
@@ -963,7 +1078,7 @@ class SwitchAndSignalState(State):
                 if self.record_events:
                     self.emit({"type": "game_over", "reason": LOSS_CLOCK})
                 return
-            self.pile.pop()  # the departure card is boxed: out of the game
+            self.own_pile().pop()  # the departure card is boxed: out of the game
             if self.pile_known > len(self.pile):
                 self.pile_known = len(self.pile)
             self.tokens = self.clock_max
@@ -973,21 +1088,24 @@ class SwitchAndSignalState(State):
     # -- end of turn --------------------------------------------------------------------
 
     def _end_turn(self) -> None:
-        h = self.hands[self.active]
-        want = min(self.game.draw_per_turn, self.game.hand_limit - sum(h))
+        want = min(self.game.draw_per_turn, self.game.hand_limit - sum(self.hands[self.active]))
         drawn = [0, 0, 0]
-        for _ in range(max(0, want)):
-            if not self.deck:
-                self.deck = [c for c in range(3) for _ in range(self.adiscard[c])]
-                self.adiscard = [0, 0, 0]
-                if not self.deck:
-                    break
-                shuffle(self.rng(), self.deck)
-                if self.record_events:
-                    self.emit({"type": "reshuffle", "cards": len(self.deck)})
-            c = self.deck.pop()
-            h[c] += 1
-            drawn[c] += 1
+        if want > 0:
+            h = self.own_hands()[self.active]
+            deck = self.own_deck()
+            for _ in range(want):
+                if not deck:
+                    # new lists, held by this state alone
+                    deck = self.deck = [c for c in range(3) for _ in range(self.adiscard[c])]
+                    self.adiscard = [0, 0, 0]
+                    if not deck:
+                        break
+                    shuffle(self.rng(), deck)
+                    if self.record_events:
+                        self.emit({"type": "reshuffle", "cards": len(deck)})
+                c = deck.pop()
+                h[c] += 1
+                drawn[c] += 1
         if self.record_events:
             self.emit({"type": "draw", "player": self.active, "count": sum(drawn),
                        "cards": {"signal": drawn[0], "switch": drawn[1], "move_train": drawn[2]}})

@@ -73,11 +73,12 @@ def put(s, t, where, good=None, toward=None, k=0):
         if toward == a:
             head = -head
     assert s.occ[c] < 0
-    s.tpos[t], s.thead[t], s.occ[c] = c, head, t
+    # through own_<name>(): s may share its lists with a clone (railtable.engine.fields)
+    s.own_tpos()[t], s.own_thead()[t], s.own_occ()[c] = c, head, t
     if good is not None:
         g = ("yellow", "blue", "red", "white").index(good)
-        s.goods[g] -= 1
-        s.tgood[t] = g
+        s.own_goods()[g] -= 1
+        s.own_tgood()[t] = g
     s._legal = None
 
 
@@ -122,7 +123,7 @@ def set_switch(s, junction, a, b):
     ends = bd.node_ends[n]
     la = [i for i, e in enumerate(ends) if bd.end_far_node[e] == node(s, a)][0]
     lb = [i for i, e in enumerate(ends) if bd.end_far_node[e] == node(s, b)][0]
-    s.jconf[j] = bd.junction_configs[j].index(tuple(sorted((la, lb))))
+    s.own_jconf()[j] = bd.junction_configs[j].index(tuple(sorted((la, lb))))
     s._legal = None
 
 
@@ -178,6 +179,7 @@ def seed_for_deploy(number):
 
 def top_card(s, card):
     """Make `card` the next departure card."""
-    if card in s.pile:
-        s.pile.remove(card)
-    s.pile.append(card)
+    pile = s.own_pile()
+    if card in pile:
+        pile.remove(card)
+    pile.append(card)

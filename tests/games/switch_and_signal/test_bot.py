@@ -32,8 +32,8 @@ def test_bot_ignores_hidden_order():
         legal = s.legal_actions()
         s.apply(legal[int(r.random() * len(legal))])
     t = s.clone()
-    random.Random(9).shuffle(t.deck)
-    random.Random(9).shuffle(t.pile)
+    random.Random(9).shuffle(t.own_deck())   # the clone's own: s keeps its order
+    random.Random(9).shuffle(t.own_pile())
     assert sorted(t.deck) == sorted(s.deck)
     a1 = make_bot("heuristic", GAME, s.current_player(), 42).act(s)
     a2 = make_bot("heuristic", GAME, t.current_player(), 42).act(t)
@@ -114,7 +114,7 @@ def test_the_games_evaluation_is_the_teams_chance_and_rises_with_goods_delivered
     v = GAME.evaluate(s)
     assert len(v) == 3 and len(set(v)) == 1 and 0.0 < v[0] < 1.0  # one team, one value
     t = s.clone()
-    t.delivered[0][1] += 1
+    t.own_delivered()[0][1] += 1   # the clone's own: s plays on as it was
     assert GAME.evaluate(t)[0] > v[0]
     while not s.is_terminal():
         s.apply(bots[s.current_player()].act(s))

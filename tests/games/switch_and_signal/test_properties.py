@@ -172,11 +172,11 @@ def test_a_determinized_world_depends_only_on_what_the_team_knows(opts):
     s.apply(s.legal_actions()[0])
     t = s.clone()
     r = random.Random(5)
-    r.shuffle(t.deck)
+    r.shuffle(t.own_deck())   # the clone's own lists: s keeps its orders
     hidden = t.pile[t.pile_known:]
     r.shuffle(hidden)
-    t.pile[t.pile_known:] = hidden
-    r.shuffle(t.loc_stack)
+    t.own_pile()[t.pile_known:] = hidden
+    r.shuffle(t.own_loc_stack())
     assert (t.deck, t.pile, t.loc_stack) != (s.deck, s.pile, s.loc_stack)
     for k in range(5):
         d, e = s.determinize(0, random.Random(k)), t.determinize(0, random.Random(k))
