@@ -238,11 +238,13 @@ class SteamlandState(State):
         # step that changes them (a clone copies no list of 127 hexes)
         replaced=("tile", "roads", "gaps", "mon", "lmoney", "gone", "qdone", "common",
                   "target", "found", "credit"),
-        copied=("pos", "money", "points", "jail", "kills", "dkills", "tdone", "titles", "loot",
-                "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "prog", "mdisp",
-                "sh_items", "sh_weap", "sh_bi", "sh_bw", "fside", "fq", "ftot", "fjoin", "pend",
-                "dpos"),
-        nested=("items", "weapons", "heads", "tasks"),
+        # shared with clones until a step changes one: every change goes through
+        # own_<name>() (the state's own copy, made at its first change after a clone)
+        on_write=("pos", "money", "points", "jail", "kills", "dkills", "tdone", "titles",
+                  "loot", "tdeck", "ideck", "wdeck", "cdeck", "ddeck", "qdeck", "edeck", "prog",
+                  "mdisp", "sh_items", "sh_weap", "sh_bi", "sh_bw", "fside", "fq", "ftot",
+                  "fjoin", "pend", "dpos"),
+        nested_on_write=("items", "weapons", "heads", "tasks"),
     )
     __slots__ = FIELDS
 
@@ -253,7 +255,6 @@ class SteamlandState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -296,40 +297,233 @@ class SteamlandState(State):
         s.target = self.target
         s.found = self.found
         s.credit = self.credit
-        s.pos = self.pos.copy()
-        s.money = self.money.copy()
-        s.points = self.points.copy()
-        s.jail = self.jail.copy()
-        s.kills = self.kills.copy()
-        s.dkills = self.dkills.copy()
-        s.tdone = self.tdone.copy()
-        s.titles = self.titles.copy()
-        s.loot = self.loot.copy()
-        s.tdeck = self.tdeck.copy()
-        s.ideck = self.ideck.copy()
-        s.wdeck = self.wdeck.copy()
-        s.cdeck = self.cdeck.copy()
-        s.ddeck = self.ddeck.copy()
-        s.qdeck = self.qdeck.copy()
-        s.edeck = self.edeck.copy()
-        s.prog = self.prog.copy()
-        s.mdisp = self.mdisp.copy()
-        s.sh_items = self.sh_items.copy()
-        s.sh_weap = self.sh_weap.copy()
-        s.sh_bi = self.sh_bi.copy()
-        s.sh_bw = self.sh_bw.copy()
-        s.fside = self.fside.copy()
-        s.fq = self.fq.copy()
-        s.ftot = self.ftot.copy()
-        s.fjoin = self.fjoin.copy()
-        s.pend = self.pend.copy()
-        s.dpos = self.dpos.copy()
-        s.items = [x.copy() for x in self.items]
-        s.weapons = [x.copy() for x in self.weapons]
-        s.heads = [x.copy() for x in self.heads]
-        s.tasks = [x.copy() for x in self.tasks]
+        s.pos = self.pos
+        s.money = self.money
+        s.points = self.points
+        s.jail = self.jail
+        s.kills = self.kills
+        s.dkills = self.dkills
+        s.tdone = self.tdone
+        s.titles = self.titles
+        s.loot = self.loot
+        s.tdeck = self.tdeck
+        s.ideck = self.ideck
+        s.wdeck = self.wdeck
+        s.cdeck = self.cdeck
+        s.ddeck = self.ddeck
+        s.qdeck = self.qdeck
+        s.edeck = self.edeck
+        s.prog = self.prog
+        s.mdisp = self.mdisp
+        s.sh_items = self.sh_items
+        s.sh_weap = self.sh_weap
+        s.sh_bi = self.sh_bi
+        s.sh_bw = self.sh_bw
+        s.fside = self.fside
+        s.fq = self.fq
+        s.ftot = self.ftot
+        s.fjoin = self.fjoin
+        s.pend = self.pend
+        s.dpos = self.dpos
+        s.items = self.items
+        s.weapons = self.weapons
+        s.heads = self.heads
+        s.tasks = self.tasks
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_pos(self) -> "list[int]":
+        if not self._own & 1:
+            self.pos = self.pos.copy()
+            self._own |= 1
+        return self.pos
+
+    def own_money(self) -> "list[int]":
+        if not self._own & 2:
+            self.money = self.money.copy()
+            self._own |= 2
+        return self.money
+
+    def own_points(self) -> "list[int]":
+        if not self._own & 4:
+            self.points = self.points.copy()
+            self._own |= 4
+        return self.points
+
+    def own_jail(self) -> "list[int]":
+        if not self._own & 8:
+            self.jail = self.jail.copy()
+            self._own |= 8
+        return self.jail
+
+    def own_kills(self) -> "list[int]":
+        if not self._own & 16:
+            self.kills = self.kills.copy()
+            self._own |= 16
+        return self.kills
+
+    def own_dkills(self) -> "list[int]":
+        if not self._own & 32:
+            self.dkills = self.dkills.copy()
+            self._own |= 32
+        return self.dkills
+
+    def own_tdone(self) -> "list[int]":
+        if not self._own & 64:
+            self.tdone = self.tdone.copy()
+            self._own |= 64
+        return self.tdone
+
+    def own_titles(self) -> "list[int]":
+        if not self._own & 128:
+            self.titles = self.titles.copy()
+            self._own |= 128
+        return self.titles
+
+    def own_loot(self) -> "list[tuple[int, int]]":
+        if not self._own & 256:
+            self.loot = self.loot.copy()
+            self._own |= 256
+        return self.loot
+
+    def own_tdeck(self) -> "list[int]":
+        if not self._own & 512:
+            self.tdeck = self.tdeck.copy()
+            self._own |= 512
+        return self.tdeck
+
+    def own_ideck(self) -> "list[int]":
+        if not self._own & 1024:
+            self.ideck = self.ideck.copy()
+            self._own |= 1024
+        return self.ideck
+
+    def own_wdeck(self) -> "list[int]":
+        if not self._own & 2048:
+            self.wdeck = self.wdeck.copy()
+            self._own |= 2048
+        return self.wdeck
+
+    def own_cdeck(self) -> "list[int]":
+        if not self._own & 4096:
+            self.cdeck = self.cdeck.copy()
+            self._own |= 4096
+        return self.cdeck
+
+    def own_ddeck(self) -> "list[int]":
+        if not self._own & 8192:
+            self.ddeck = self.ddeck.copy()
+            self._own |= 8192
+        return self.ddeck
+
+    def own_qdeck(self) -> "list[int]":
+        if not self._own & 16384:
+            self.qdeck = self.qdeck.copy()
+            self._own |= 16384
+        return self.qdeck
+
+    def own_edeck(self) -> "list[int]":
+        if not self._own & 32768:
+            self.edeck = self.edeck.copy()
+            self._own |= 32768
+        return self.edeck
+
+    def own_prog(self) -> "list[int]":
+        if not self._own & 65536:
+            self.prog = self.prog.copy()
+            self._own |= 65536
+        return self.prog
+
+    def own_mdisp(self) -> "list[int]":
+        if not self._own & 131072:
+            self.mdisp = self.mdisp.copy()
+            self._own |= 131072
+        return self.mdisp
+
+    def own_sh_items(self) -> "list[int]":
+        if not self._own & 262144:
+            self.sh_items = self.sh_items.copy()
+            self._own |= 262144
+        return self.sh_items
+
+    def own_sh_weap(self) -> "list[int]":
+        if not self._own & 524288:
+            self.sh_weap = self.sh_weap.copy()
+            self._own |= 524288
+        return self.sh_weap
+
+    def own_sh_bi(self) -> "list[int]":
+        if not self._own & 1048576:
+            self.sh_bi = self.sh_bi.copy()
+            self._own |= 1048576
+        return self.sh_bi
+
+    def own_sh_bw(self) -> "list[int]":
+        if not self._own & 2097152:
+            self.sh_bw = self.sh_bw.copy()
+            self._own |= 2097152
+        return self.sh_bw
+
+    def own_fside(self) -> "list[int]":
+        if not self._own & 4194304:
+            self.fside = self.fside.copy()
+            self._own |= 4194304
+        return self.fside
+
+    def own_fq(self) -> "list[int]":
+        if not self._own & 8388608:
+            self.fq = self.fq.copy()
+            self._own |= 8388608
+        return self.fq
+
+    def own_ftot(self) -> "list[int]":
+        if not self._own & 16777216:
+            self.ftot = self.ftot.copy()
+            self._own |= 16777216
+        return self.ftot
+
+    def own_fjoin(self) -> "list[int]":
+        if not self._own & 33554432:
+            self.fjoin = self.fjoin.copy()
+            self._own |= 33554432
+        return self.fjoin
+
+    def own_pend(self) -> "list[tuple[int, ...]]":
+        if not self._own & 67108864:
+            self.pend = self.pend.copy()
+            self._own |= 67108864
+        return self.pend
+
+    def own_dpos(self) -> "list[int]":
+        if not self._own & 134217728:
+            self.dpos = self.dpos.copy()
+            self._own |= 134217728
+        return self.dpos
+
+    def own_items(self) -> "list[list[int]]":
+        if not self._own & 268435456:
+            self.items = [x.copy() for x in self.items]
+            self._own |= 268435456
+        return self.items
+
+    def own_weapons(self) -> "list[list[int]]":
+        if not self._own & 536870912:
+            self.weapons = [x.copy() for x in self.weapons]
+            self._own |= 536870912
+        return self.weapons
+
+    def own_heads(self) -> "list[list[int]]":
+        if not self._own & 1073741824:
+            self.heads = [x.copy() for x in self.heads]
+            self._own |= 1073741824
+        return self.heads
+
+    def own_tasks(self) -> "list[list[int]]":
+        if not self._own & 2147483648:
+            self.tasks = [x.copy() for x in self.tasks]
+            self._own |= 2147483648
+        return self.tasks
     # (end of the generated clone)
 
     # ------------------------------------------------------------------ contract basics
@@ -594,19 +788,19 @@ class SteamlandState(State):
         elif a < A.BUY_WEAPON:
             k = a - A.BUY_ITEM
             c = self.sh_items[k]
-            self.sh_items[k] = -1
+            self.own_sh_items()[k] = -1
             self._pay_bank(p, g.i_value[c])
-            self.items[p].append(c << 1)
-            self.sh_bi[p] += 1
+            self.own_items()[p].append(c << 1)
+            self.own_sh_bi()[p] += 1
             if self.record_events:
                 self._ev(type="buy_item", player=p, item=c, price=g.i_value[c])
         else:
             k = a - A.BUY_WEAPON
             c = self.sh_weap[k]
-            self.sh_weap[k] = -1
+            self.own_sh_weap()[k] = -1
             self._pay_bank(p, g.w_value[c])
-            self.weapons[p].append(c)
-            self.sh_bw[p] += 1
+            self.own_weapons()[p].append(c)
+            self.own_sh_bw()[p] += 1
             if self.record_events:
                 self._ev(type="buy_weapon", player=p, weapon=c, price=g.w_value[c])
         n = self.num_players
@@ -623,20 +817,22 @@ class SteamlandState(State):
 
     def _finish_shop(self) -> None:
         g: SteamlandGame = self.game
+        ideck, wdeck = self.own_ideck(), self.own_wdeck()
         for c in self.sh_items:
             if c >= 0:
-                self.ideck.insert(0, c)
+                ideck.insert(0, c)
         for c in self.sh_weap:
             if c >= 0:
-                self.wdeck.insert(0, c)
+                wdeck.insert(0, c)
         self.sh_items = []
         self.sh_weap = []
         n = self.num_players
+        items = self.own_items()
         # one hidden item each, then one private task each and one common task
         for p in range(n):
-            if self.ideck:
-                c = self.ideck.pop()
-                self.items[p].append((c << 1) | 1)
+            if ideck:
+                c = ideck.pop()
+                items[p].append((c << 1) | 1)
                 if self.record_events:
                     self._ev(type="draw_item", player=p, item=c, to=[p])
                     self._ev(type="draw_item_back", player=p)
@@ -650,14 +846,14 @@ class SteamlandState(State):
 
     def _pay_bank(self, p: int, amount: int) -> int:
         amount = min(amount, self.money[p])
-        self.money[p] -= amount
+        self.own_money()[p] -= amount
         self.bank += amount
         return amount
 
     def _from_bank(self, p: int, amount: int) -> int:
         amount = min(amount, self.bank)
         self.bank -= amount
-        self.money[p] += amount
+        self.own_money()[p] += amount
         return amount
 
     # ---------------------------------------------------------------- cards helpers
@@ -667,19 +863,19 @@ class SteamlandState(State):
         waits) the item waits in a decision: p returns one held item or the new one to
         the deck before receiving it (rulebook 9), so the limit is never exceeded."""
         if len(self.items[p]) < self.game.max_items and not self.pend:
-            self.items[p].append(code)
+            self.own_items()[p].append(code)
         else:
-            self.pend.append((P_DISCARD, p, code))
+            self.own_pend().append((P_DISCARD, p, code))
 
     def _gain_weapon(self, p: int, c: int) -> None:
         if len(self.weapons[p]) < self.game.max_weapons and not self.pend:
-            self.weapons[p].append(c)
+            self.own_weapons()[p].append(c)
         else:
-            self.pend.append((P_WDISCARD, p, c))
+            self.own_pend().append((P_WDISCARD, p, c))
 
     def _draw_item(self, p: int) -> None:
         if self.ideck:
-            c = self.ideck.pop()
+            c = self.own_ideck().pop()
             if self.record_events:
                 self._ev(type="draw_item", player=p, item=c, to=[p])
                 self._ev(type="draw_item_back", player=p)
@@ -702,19 +898,19 @@ class SteamlandState(State):
             return
         self.chk_all = True
         g: SteamlandGame = self.game
-        t = self.qdeck.pop()
+        t = self.own_qdeck().pop()
         if g.q_common[t]:
             self._make_common(t)
             return
         self._roll_targets(t)
-        self.tasks[p].append(t)
+        self.own_tasks()[p].append(t)
         n = self.num_players
-        self.prog[t * n + p] = self._here_bits(p)
+        self.own_prog()[t * n + p] = self._here_bits(p)
         if self.record_events:
             self._ev(type="take_task", player=p, task=t, targets=self._targets(t), to=[p])
             self._ev(type="take_task_back", player=p)
         if len(self.tasks[p]) > g.max_tasks:
-            self.pend.append((P_TDISCARD, p))
+            self.own_pend().append((P_TDISCARD, p))
 
     def _here_bits(self, p: int) -> int:
         c = self.game.t_city[self.tile[self.pos[p]]]
@@ -729,8 +925,9 @@ class SteamlandState(State):
         self._roll_targets(t)
         self.common = self.common + [t]
         n = self.num_players
+        prog = self.own_prog()
         for p in range(n):
-            self.prog[t * n + p] = self._here_bits(p)
+            prog[t * n + p] = self._here_bits(p)
         if self.record_events:
             self._ev(type="common_task", task=t, targets=self._targets(t), reveal=True)
 
@@ -738,11 +935,12 @@ class SteamlandState(State):
         """The common task of the start: a private one (И) goes back and is not replaced."""
         if not self.qdeck:
             return
-        t = self.qdeck.pop()
+        qdeck = self.own_qdeck()
+        t = qdeck.pop()
         if self.game.q_common[t]:
             self._make_common(t)
         else:
-            self.qdeck.insert(0, t)
+            qdeck.insert(0, t)
             if self.record_events:
                 self._ev(type="common_task_private", task=t, reveal=True)
 
@@ -767,15 +965,15 @@ class SteamlandState(State):
         if a == A.POTION:
             self.used |= U_POTION
             k = self._find_effect(p, E_POTION)
-            c = self.items[p].pop(k) >> 1
-            self.ideck.insert(0, c)
+            c = self.own_items()[p].pop(k) >> 1
+            self.own_ideck().insert(0, c)
             self.mp += g.i_amount[c]
             if rec:
                 self._ev(type="potion", player=p, item=c, movement=g.i_amount[c], reveal=True)
             return
         if a >= A.DISCARD_ITEM and a < A.DISCARD_WEAPON:
-            c = self.items[p].pop(a - A.DISCARD_ITEM) >> 1
-            self.ideck.insert(0, c)
+            c = self.own_items()[p].pop(a - A.DISCARD_ITEM) >> 1
+            self.own_ideck().insert(0, c)
             if rec:
                 self._ev(type="discard_item", player=p, item=c, reveal=True)
             return
@@ -785,7 +983,7 @@ class SteamlandState(State):
             return
         if a >= A.OFFER:
             self.used |= U_TRADE
-            self.pend.append((P_GIVE, p, a - A.OFFER))
+            self.own_pend().append((P_GIVE, p, a - A.OFFER))
             return
         # city / market / tavern actions: one movement point each
         self.mp -= 1
@@ -794,12 +992,12 @@ class SteamlandState(State):
             self._draw_task(p, False)
         elif A.DROP_TASK <= a < A.DROP_TASK + 3:
             self.used |= U_DROP
-            t = self.tasks[p].pop(a - A.DROP_TASK)
-            self.qdeck.insert(0, t)
+            t = self.own_tasks()[p].pop(a - A.DROP_TASK)
+            self.own_qdeck().insert(0, t)
             if rec:
                 self._ev(type="drop_task", player=p, task=t, reveal=True)
         elif a == A.OPEN_ITEMS or a == A.OPEN_WEAPONS:
-            deck = self.ideck if a == A.OPEN_ITEMS else self.wdeck
+            deck = self.own_ideck() if a == A.OPEN_ITEMS else self.own_wdeck()
             self.used |= U_BUYI if a == A.OPEN_ITEMS else U_BUYW
             self.mkind = 0 if a == A.OPEN_ITEMS else 1
             self.mdisp = [deck.pop() for _ in range(min(3, len(deck)))]
@@ -809,8 +1007,8 @@ class SteamlandState(State):
                          cards=list(self.mdisp), reveal=True)
         elif A.SELL_ITEM <= a < A.SELL_ITEM + 3:
             self.used |= U_SELL
-            c = self.items[p].pop(a - A.SELL_ITEM) >> 1
-            self.ideck.insert(0, c)
+            c = self.own_items()[p].pop(a - A.SELL_ITEM) >> 1
+            self.own_ideck().insert(0, c)
             r = randint(self.rng(), 1, 6)
             price = g.i_value[c] if r % 2 == 0 else (g.i_value[c] + 1) // 2
             got = self._from_bank(p, price)
@@ -818,8 +1016,8 @@ class SteamlandState(State):
                 self._ev(type="sell_item", player=p, item=c, roll=r, money=got, reveal=True)
         elif A.SELL_WEAPON <= a < A.SELL_WEAPON + 2:
             self.used |= U_SELL
-            c = self.weapons[p].pop(a - A.SELL_WEAPON)
-            self.wdeck.insert(0, c)
+            c = self.own_weapons()[p].pop(a - A.SELL_WEAPON)
+            self.own_wdeck().insert(0, c)
             r = randint(self.rng(), 1, 6)
             price = g.w_value[c] if r % 2 == 0 else (g.w_value[c] + 1) // 2
             got = self._from_bank(p, price)
@@ -827,31 +1025,33 @@ class SteamlandState(State):
                 self._ev(type="sell_weapon", player=p, weapon=c, roll=r, money=got)
         elif A.SELL_HEAD <= a < A.SELL_HEAD + 10:
             self.used |= U_SELL
-            c = self.heads[p].pop(a - A.SELL_HEAD)
+            c = self.own_heads()[p].pop(a - A.SELL_HEAD)
             got = self._from_bank(p, g.c_value[c])
             if g.c_dragon[c]:
                 self.gone = self.gone + [c]
             else:
-                self.cdeck.insert(0, c)
+                self.own_cdeck().insert(0, c)
             if rec:
                 self._ev(type="sell_head", player=p, creature=c, money=got)
         elif A.GAMBLE <= a < A.GAMBLE + 3:
             self.used |= U_GAMBLE
             k = a - A.GAMBLE
-            stake = self.items[p][k] >> 1
-            ce = self.ideck.pop()
+            hand = self.own_items()[p]
+            ideck = self.own_ideck()
+            stake = hand[k] >> 1
+            ce = ideck.pop()
             rg = self.rng()
             mine, his = rg.randint(1, 6), rg.randint(1, 6)
             if mine >= his:
-                self.items[p][k] = stake << 1  # shown on the table: now public
-                self.items[p].append(ce << 1)
+                hand[k] = stake << 1  # shown on the table: now public
+                hand.append(ce << 1)
                 if rec:
                     self._ev(type="gamble", player=p, stake=stake, item=ce, roll=mine,
                              engineer=his, won=True, reveal=True)
             else:
-                self.items[p].pop(k)
-                self.ideck.insert(0, stake)
-                self.ideck.insert(0, ce)
+                hand.pop(k)
+                ideck.insert(0, stake)
+                ideck.insert(0, ce)
                 if rec:
                     self._ev(type="gamble", player=p, stake=stake, roll=mine, engineer=his,
                              won=False, reveal=True)
@@ -866,7 +1066,7 @@ class SteamlandState(State):
                 if self.items[p] or self.money[p] > 0:
                     self._lose_one(p, p, D_DECK, -1)  # an item, else 300 pounds to the bank
                 else:
-                    self.jail[p] += 3
+                    self.own_jail()[p] += 3
                     if rec:
                         self._ev(type="dungeon", player=p, turns=3)
 
@@ -892,7 +1092,7 @@ class SteamlandState(State):
                     k = j
         if k >= 0:
             code = items[k]
-            items[k] = code & ~1
+            self.own_items()[p][k] = code & ~1
             if self.record_events:
                 self._ev(type="show_item", player=p, item=code >> 1, reveal=True)
         return k
@@ -901,7 +1101,7 @@ class SteamlandState(State):
         g: SteamlandGame = self.game
         p = self.cur
         if a == A.END:
-            deck = self.ideck if self.mkind == 0 else self.wdeck
+            deck = self.own_ideck() if self.mkind == 0 else self.own_wdeck()
             for c in self.mdisp:
                 if c >= 0:
                     deck.insert(0, c)
@@ -911,15 +1111,15 @@ class SteamlandState(State):
         if self.mkind == 0:
             k = a - A.BUY_ITEM
             c = self.mdisp[k]
-            self.mdisp[k] = -1
+            self.own_mdisp()[k] = -1
             self._pay_bank(p, g.i_value[c])
-            self.items[p].append(c << 1)
+            self.own_items()[p].append(c << 1)
             if self.record_events:
                 self._ev(type="buy_item", player=p, item=c, price=g.i_value[c])
         else:
             k = a - A.BUY_WEAPON
             c = self.mdisp[k]
-            self.mdisp[k] = -1
+            self.own_mdisp()[k] = -1
             self._pay_bank(p, g.w_value[c])
             if self.record_events:
                 self._ev(type="buy_weapon", player=p, weapon=c, price=g.w_value[c])
@@ -963,14 +1163,14 @@ class SteamlandState(State):
         self._arrive(p, q)
 
     def _arrive(self, p: int, q: int) -> None:
-        self.pos[p] = q
+        self.own_pos()[p] = q
         if self.record_events:
             self._ev(type="move", player=p, cell=q)
         c = self.game.t_city[self.tile[q]]
         if c:
             n = self.num_players
             bit = 1 << c
-            prog = self.prog
+            prog = self.own_prog()
             for t in self.tasks[p]:
                 prog[t * n + p] |= bit
             for t in self.common:
@@ -979,7 +1179,7 @@ class SteamlandState(State):
     def _reveal(self, q: int, d: int) -> None:
         """Lay the top tile on fog hex q, entered across edge d from its neighbour."""
         g: SteamlandGame = self.game
-        ti = self.tdeck.pop()
+        ti = self.own_tdeck().pop()
         entry = 1 << ((d + 3) % 6)
         roads, gaps = g.t_roads[ti], g.t_gaps[ti]
         good: list[int] = []
@@ -1004,9 +1204,9 @@ class SteamlandState(State):
         if kind == K_ATTACK or (kind == K_CITY and lv in (1, 3)):
             c = -1
             if lv >= 2 and self.ddeck:
-                c = self.ddeck.pop()
+                c = self.own_ddeck().pop()
             elif self.cdeck:
-                c = self.cdeck.pop()
+                c = self.own_cdeck().pop()
             if c < 0:
                 return False
             if self.record_events:
@@ -1020,7 +1220,7 @@ class SteamlandState(State):
         self.mon[q] = c
         dn = self.game.c_dragon[c]
         if dn:
-            self.dpos[dn] = q
+            self.own_dpos()[dn] = q
             self.ndragons += 1
             if self.ndragons >= 4:
                 self._end("four_dragons", ())
@@ -1031,7 +1231,7 @@ class SteamlandState(State):
         self.mon[q] = -1
         dn = self.game.c_dragon[c]
         if dn:
-            self.dpos[dn] = -1
+            self.own_dpos()[dn] = -1
             self.ndragons -= 1
         return c
 
@@ -1044,7 +1244,7 @@ class SteamlandState(State):
         self.mp = 0
         rec = self.record_events
         if self.jail[p] > 0:
-            self.jail[p] -= 1
+            self.own_jail()[p] -= 1
             if rec:
                 self._ev(type="skip_turn", player=p)
             self.phase = PH_NEXT
@@ -1060,7 +1260,7 @@ class SteamlandState(State):
         # a dragon with the rolled number may be pushed to a neighbouring hex
         q = self.dpos[r]
         if q >= 0 and self._dragon_moves(q):
-            self.pend.append((P_DRAGON, p, q))
+            self.own_pend().append((P_DRAGON, p, q))
         mp = g.movement
         if g.t_terr[self.tile[cell]] == 1:  # lava: still hot
             mp += g.lava_bonus
@@ -1076,13 +1276,14 @@ class SteamlandState(State):
         self.phase = PH_TURN
         if self.evdue and self.edeck:
             self.evdue = False
-            e = self.edeck.pop()
-            self.edeck.insert(0, e)
+            edeck = self.own_edeck()
+            e = edeck.pop()
+            edeck.insert(0, e)
             eff = g.e_effect[e]
             if self.record_events:
                 self._ev(type="event", player=p, event=e, reveal=True)
             if eff == V_ATTACK:
-                c = self.cdeck.pop() if self.cdeck else -1
+                c = self.own_cdeck().pop() if self.cdeck else -1
                 if c >= 0:
                     if self.record_events:
                         self._ev(type="creature_appears", cell=self.pos[p], creature=c,
@@ -1093,7 +1294,7 @@ class SteamlandState(State):
                 self._draw_item(p)
             elif eff == V_WEAPON:
                 if self.wdeck:
-                    self._gain_weapon(p, self.wdeck.pop())
+                    self._gain_weapon(p, self.own_wdeck().pop())
             elif eff == V_TASK:
                 self._draw_task(p, forced=True)
             elif eff == V_MOVE:
@@ -1118,17 +1319,18 @@ class SteamlandState(State):
         if self.mon[cell] >= 0:
             return
         g: SteamlandGame = self.game
+        ideck, wdeck, qdeck = self.own_ideck(), self.own_wdeck(), self.own_qdeck()
         for c in self.items[p]:
-            self.ideck.insert(0, c >> 1)
+            ideck.insert(0, c >> 1)
         for c in self.weapons[p]:
-            self.wdeck.insert(0, c)
+            wdeck.insert(0, c)
         for t in self.tasks[p]:
-            self.qdeck.insert(0, t)
-        self.items[p] = []
-        self.weapons[p] = []
-        self.tasks[p] = []
+            qdeck.insert(0, t)
+        self.own_items()[p] = []
+        self.own_weapons()[p] = []
+        self.own_tasks()[p] = []
         self._pay_bank(p, self.money[p])
-        self.pos[p] = g.center
+        self.own_pos()[p] = g.center
         if self.record_events:
             self._ev(type="dead_end", player=p, reveal=True)
 
@@ -1184,30 +1386,30 @@ class SteamlandState(State):
                 self.fstep = FS_JOINQ
                 return
             k = self._find_effect(self.fa, E_ESCAPE)
-            c = self.items[self.fa].pop(k) >> 1
-            self.ideck.insert(0, c)
+            c = self.own_items()[self.fa].pop(k) >> 1
+            self.own_ideck().insert(0, c)
             if rec:
                 self._ev(type="escape", player=self.fa, item=c, reveal=True)
             self._escaped()
             return
         if st == FS_JOIN:
-            p = self.fq.pop(0)
+            p = self.own_fq().pop(0)
             side = 1 if a == A.JOIN_A else 2 if a == A.JOIN_B else 0
-            self.fside[p] = side
+            self.own_fside()[p] = side
             if side and p not in self.fjoin:
-                self.fjoin.append(p)
+                self.own_fjoin().append(p)
             if rec:
                 self._ev(type="join", player=p, side=side)
             if not self.fq:
                 self.fstep = FS_ROLL
             return
         # FS_COG
-        p = self.fq.pop(0)
+        p = self.own_fq().pop(0)
         if a == A.USE_COG:
             k = self._find_effect(p, E_COG)
-            c = self.items[p].pop(k) >> 1
-            self.ideck.insert(0, c)
-            self.ftot[0 if p == self.fa else 1] += g.i_amount[c]
+            c = self.own_items()[p].pop(k) >> 1
+            self.own_ideck().insert(0, c)
+            self.own_ftot()[0 if p == self.fa else 1] += g.i_amount[c]
             if rec:
                 self._ev(type="cog", player=p, item=c, totals=list(self.ftot), reveal=True)
         if not self.fq:
@@ -1221,9 +1423,9 @@ class SteamlandState(State):
 
     def _return_creature(self, c: int) -> None:
         if self.game.c_dragon[c] and self.level >= 2:
-            self.ddeck.insert(0, c)
+            self.own_ddeck().insert(0, c)
         else:
-            self.cdeck.insert(0, c)
+            self.own_cdeck().insert(0, c)
 
     def _fight_over(self) -> None:
         self.fk = 0
@@ -1250,7 +1452,7 @@ class SteamlandState(State):
                     if self.pos[p] in near:
                         q.append(p)
                     else:
-                        self.fside[p] = 0
+                        self.own_fside()[p] = 0
                 self.fq = q
                 self.fstep = FS_JOIN if q else FS_ROLL
                 continue
@@ -1350,10 +1552,10 @@ class SteamlandState(State):
         if a_won:
             if self.mon[h] == c:
                 self._unplace(h)
-            self.heads[a].append(c)
-            self.kills[a] += 1
+            self.own_heads()[a].append(c)
+            self.own_kills()[a] += 1
             if g.c_dragon[c]:
-                self.dkills[a] += 1
+                self.own_dkills()[a] += 1
                 self.dkilled += 1
             if g.c_reward[c]:
                 self._draw_item(a)
@@ -1386,13 +1588,13 @@ class SteamlandState(State):
             self._lose_one(p, p, D_HEX, h)
         for p in range(self.num_players):
             if self.pos[p] == h:
-                self.pend.append((P_DISPLACE, p, h))
+                self.own_pend().append((P_DISPLACE, p, h))
         self._fight_over()
 
     def _take_loot(self, h: int, p: int) -> bool:
         got = False
         if self.lmoney[h]:
-            self.money[p] += self.lmoney[h]
+            self.own_money()[p] += self.lmoney[h]
             self.lmoney = self.lmoney.copy()  # replaced, never changed in place (FIELDS)
             self.lmoney[h] = 0
             got = True
@@ -1420,42 +1622,43 @@ class SteamlandState(State):
             if len(self.items[p]) == 1:
                 self._give_item(p, 0, dest_kind, dest)
             else:
-                self.pend.append((P_PICK, chooser, p, dest_kind, dest))
+                self.own_pend().append((P_PICK, chooser, p, dest_kind, dest))
             return
         amount = min(g.loss_money, self.money[p])
         if amount:
-            self.money[p] -= amount
+            money = self.own_money()
+            money[p] -= amount
             if dest_kind == D_HEX:
                 self.lmoney = self.lmoney.copy()  # replaced, never changed in place (FIELDS)
                 self.lmoney[dest] += amount
             elif dest_kind == D_PLAYER:
-                self.money[dest] += amount
+                money[dest] += amount
             else:
                 self.bank += amount
             if self.record_events:
                 self._ev(type="lose_money", player=p, money=amount)
         elif skip:
-            self.jail[p] += 1
+            self.own_jail()[p] += 1
             if self.record_events:
                 self._ev(type="skip_turn_penalty", player=p)
 
     def _give_item(self, p: int, k: int, dest_kind: int, dest: int) -> None:
-        code = self.items[p].pop(k)
+        code = self.own_items()[p].pop(k)
         c = code >> 1
         if self.record_events:
             self._ev(type="lose_item", player=p, item=c, reveal=True)
         if dest_kind == D_HEX:
-            self.loot.append((dest, c << 1))
+            self.own_loot().append((dest, c << 1))
         elif dest_kind == D_PLAYER:
             self._gain_item(dest, c << 1)
         else:
-            self.ideck.insert(0, c)
+            self.own_ideck().insert(0, c)
 
     # ---------------------------------------------------------------- pending decisions
 
     def _apply_pend(self, a: int) -> None:
         self.chk_all = True
-        pe = self.pend.pop(0)
+        pe = self.own_pend().pop(0)
         kind, p = pe[0], pe[1]
         rec = self.record_events
         if kind == P_DISCARD:
@@ -1463,9 +1666,10 @@ class SteamlandState(State):
             if k == 3:
                 c = pe[2] >> 1
             else:
-                c = self.items[p].pop(k) >> 1
-                self.items[p].append(pe[2])
-            self.ideck.insert(0, c)
+                hand = self.own_items()[p]
+                c = hand.pop(k) >> 1
+                hand.append(pe[2])
+            self.own_ideck().insert(0, c)
             if rec:
                 self._ev(type="discard_item", player=p, item=c, reveal=True)
         elif kind == P_WDISCARD:
@@ -1473,14 +1677,15 @@ class SteamlandState(State):
             if k == 2:
                 c = pe[2]
             else:
-                c = self.weapons[p].pop(k)
-                self.weapons[p].append(pe[2])
-            self.wdeck.insert(0, c)
+                ws = self.own_weapons()[p]
+                c = ws.pop(k)
+                ws.append(pe[2])
+            self.own_wdeck().insert(0, c)
             if rec:
                 self._ev(type="discard_weapon", player=p, weapon=c)
         elif kind == P_TDISCARD:
-            t = self.tasks[p].pop(a - A.DROP_TASK)
-            self.qdeck.insert(0, t)
+            t = self.own_tasks()[p].pop(a - A.DROP_TASK)
+            self.own_qdeck().insert(0, t)
             if rec:
                 self._ev(type="drop_task", player=p, task=t, reveal=True)
         elif kind == P_PICK:
@@ -1490,13 +1695,13 @@ class SteamlandState(State):
             self._arrive(p, q)
         elif kind == P_GIVE:
             k = a - A.TRADE_GIVE
-            self.items[p][k] &= ~1  # the offered item is shown
-            self.pend.insert(0, (P_WANT, p, pe[2], k))
+            self.own_items()[p][k] &= ~1  # the offered item is shown
+            self.own_pend().insert(0, (P_WANT, p, pe[2], k))
             if rec:
                 self._ev(type="trade_offer", player=p, other=pe[2],
                          item=self.items[p][k] >> 1, reveal=True)
         elif kind == P_WANT:
-            self.pend.insert(0, (P_ANSWER, pe[2], p, pe[3], a - A.TRADE_WANT))
+            self.own_pend().insert(0, (P_ANSWER, pe[2], p, pe[3], a - A.TRADE_WANT))
             if rec:
                 self._ev(type="trade_ask", player=p, other=pe[2], slot=a - A.TRADE_WANT)
         elif kind == P_ANSWER:
@@ -1509,7 +1714,7 @@ class SteamlandState(State):
                 self.mon = self.mon.copy()  # replaced, never changed in place (FIELDS)
                 self.mon[src] = -1
                 self.mon[q] = c
-                self.dpos[self.game.c_dragon[c]] = q
+                self.own_dpos()[self.game.c_dragon[c]] = q
                 if self.lmoney[src]:
                     self.lmoney = self.lmoney.copy()
                     self.lmoney[q] += self.lmoney[src]
@@ -1523,8 +1728,9 @@ class SteamlandState(State):
         """The answer to p's offer of item slot k for o's item slot j. An exchange is made
         openly: both items are shown and change hands, one for one (no limit is touched)."""
         if accepted:
-            mine, theirs = self.items[p][k] & ~1, self.items[o][j] & ~1
-            self.items[p][k], self.items[o][j] = theirs, mine
+            items = self.own_items()
+            mine, theirs = items[p][k] & ~1, items[o][j] & ~1
+            items[p][k], items[o][j] = theirs, mine
         if self.record_events:
             self._ev(type="trade_done" if accepted else "trade_declined", player=o, other=p,
                      item=self.items[o][j] >> 1 if accepted else None,
@@ -1542,14 +1748,14 @@ class SteamlandState(State):
                 pe = self.pend[0]
                 k, p = pe[0], pe[1]
                 if k == P_DISCARD and len(self.items[p]) < g.max_items:
-                    self.items[p].append(pe[2])  # room again: it simply arrives
+                    self.own_items()[p].append(pe[2])  # room again: it simply arrives
                 elif k == P_WDISCARD and len(self.weapons[p]) < g.max_weapons:
-                    self.weapons[p].append(pe[2])
+                    self.own_weapons()[p].append(pe[2])
                 elif not self._pend_legal(pe):
                     pass  # nothing left to decide (e.g. the loser has no item any more)
                 else:
                     break
-                self.pend.pop(0)
+                self.own_pend().pop(0)
             if self.pend:
                 return
             if self.fk:
@@ -1614,9 +1820,10 @@ class SteamlandState(State):
             p = self.cur
             # the Screwdriver is played, and so shown (9)
             if self.pos[p] == g.center and self._use_effect(p, E_SCREWDRIVER) >= 0:
-                self.points[p] += g.launch_points
+                points = self.own_points()
+                points[p] += g.launch_points
                 for q in range(n):
-                    self.points[q] += g.part_points * self.credit[q]
+                    points[q] += g.part_points * self.credit[q]
                 if self.record_events:
                     self._ev(type="launch", player=p)
                 self._end("machine_launched", None)
@@ -1634,8 +1841,8 @@ class SteamlandState(State):
         if self.taken_titles & bit and t != TITLE_SLAYER:
             return
         self.taken_titles |= bit
-        self.titles[p] |= bit
-        self.points[p] += self.game.ach_points[t]
+        self.own_titles()[p] |= bit
+        self.own_points()[p] += self.game.ach_points[t]
         if self.record_events:
             self._ev(type="achievement", player=p, achievement=t)
 
@@ -1650,8 +1857,8 @@ class SteamlandState(State):
                     if self._task_done(p, t):
                         if pile is self.common:  # replaced, never changed in place (FIELDS)
                             self.common = [x for x in pile if x != t]
-                        else:
-                            pile.remove(t)
+                        else:  # (the loop ends here: `pile` is not read again)
+                            self.own_tasks()[p].remove(t)
                         self._complete(p, t)
                         done = True
                         break
@@ -1687,12 +1894,12 @@ class SteamlandState(State):
             want = g.q_item[t]
             for j, c in enumerate(self.items[p]):
                 if g.i_kind[c >> 1] == want:
-                    self.items[p].pop(j)
-                    self.ideck.insert(0, c >> 1)
+                    self.own_items()[p].pop(j)
+                    self.own_ideck().insert(0, c >> 1)
                     break
         elif k == T_PAY:
             self._pay_bank(p, g.q_amount[t])
-        self.points[p] += g.q_points[t]
+        self.own_points()[p] += g.q_points[t]
         self._from_bank(p, g.q_money[t])
         if g.q_reward[t]:  # an item from the pile, face down («Цель игры» 7)
             self._draw_item(p)
@@ -1703,7 +1910,7 @@ class SteamlandState(State):
             self.credit[p] += 1
         self.found[part] += 1
         self.complete = self._machine_complete()
-        self.tdone[p] += 1
+        self.own_tdone()[p] += 1
         self.qdone = self.qdone + [t]
         if self.record_events:
             self._ev(type="task_done", player=p, task=t, part=part, reveal=True)
@@ -1882,8 +2089,10 @@ class SteamlandState(State):
                     pool.append(c >> 1)
                     slots.append((p, k))
         shuffle(rng, pool)
-        for p, k in slots:
-            s.items[p][k] = (pool.pop() << 1) | 1
+        if slots:
+            items = s.own_items()
+            for p, k in slots:
+                items[p][k] = (pool.pop() << 1) | 1
         s.ideck = pool
         # private tasks of others: any private task not seen elsewhere
         tpool = list(s.qdeck)
@@ -1895,18 +2104,19 @@ class SteamlandState(State):
         priv = [t for t in tpool if not g.q_common[t]]
         shuffle(rng, priv)
         s.target = s.target.copy()  # replaced, never changed in place (FIELDS)
+        tasks, prog = s.own_tasks(), s.own_prog()
         for p, cnt in held:
-            s.tasks[p] = [priv.pop() for _ in range(cnt)]
-            for t in s.tasks[p]:
+            tasks[p] = [priv.pop() for _ in range(cnt)]
+            for t in tasks[p]:
                 mask = 0
                 for _ in range(g.q_dice[t]):
                     mask |= 1 << randint(rng, 1, 6)
                 s.target[t] = mask
-                s.prog[t * n + p] = 0
+                prog[t * n + p] = 0
         rest = [t for t in tpool if g.q_common[t]] + priv
         shuffle(rng, rest)
         s.qdeck = rest
-        for deck in (s.tdeck, s.wdeck, s.cdeck, s.ddeck, s.edeck):
+        for deck in (s.own_tdeck(), s.own_wdeck(), s.own_cdeck(), s.own_ddeck(), s.own_edeck()):
             shuffle(rng, deck)
         s._legal = None  # the seat to move may hold other items now
         s.reseed(rng)
