@@ -71,9 +71,9 @@ class TicketToRideState(State):
     FIELDS: ClassVar[Fields] = fields(
         shared=("phase", "cur", "turns_left", "passes", "reason", "pending", "cancelled",
                 "_result"),
-        copied=("deck", "discard", "face_up", "pile", "tickets", "offer", "claimed", "trains",
-                "scores"),
-        nested=("hands", "known", "avail"),
+        on_write=("deck", "discard", "face_up", "pile", "tickets", "offer", "claimed", "trains",
+                  "scores"),
+        nested_on_write=("hands", "known", "avail"),
     )
     __slots__ = FIELDS
 
@@ -84,7 +84,6 @@ class TicketToRideState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -96,20 +95,93 @@ class TicketToRideState(State):
         s.pending = self.pending
         s.cancelled = self.cancelled
         s._result = self._result
-        s.deck = self.deck.copy()
-        s.discard = self.discard.copy()
-        s.face_up = self.face_up.copy()
-        s.pile = self.pile.copy()
-        s.tickets = self.tickets.copy()
-        s.offer = self.offer.copy()
-        s.claimed = self.claimed.copy()
-        s.trains = self.trains.copy()
-        s.scores = self.scores.copy()
-        s.hands = [x.copy() for x in self.hands]
-        s.known = [x.copy() for x in self.known]
-        s.avail = [x.copy() for x in self.avail]
+        s.deck = self.deck
+        s.discard = self.discard
+        s.face_up = self.face_up
+        s.pile = self.pile
+        s.tickets = self.tickets
+        s.offer = self.offer
+        s.claimed = self.claimed
+        s.trains = self.trains
+        s.scores = self.scores
+        s.hands = self.hands
+        s.known = self.known
+        s.avail = self.avail
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_deck(self) -> "list[int]":
+        if not self._own & 1:
+            self.deck = self.deck.copy()
+            self._own |= 1
+        return self.deck
+
+    def own_discard(self) -> "list[int]":
+        if not self._own & 2:
+            self.discard = self.discard.copy()
+            self._own |= 2
+        return self.discard
+
+    def own_face_up(self) -> "list[int]":
+        if not self._own & 4:
+            self.face_up = self.face_up.copy()
+            self._own |= 4
+        return self.face_up
+
+    def own_pile(self) -> "list[int]":
+        if not self._own & 8:
+            self.pile = self.pile.copy()
+            self._own |= 8
+        return self.pile
+
+    def own_tickets(self) -> "list[tuple[int, ...]]":
+        if not self._own & 16:
+            self.tickets = self.tickets.copy()
+            self._own |= 16
+        return self.tickets
+
+    def own_offer(self) -> "list[tuple[int, ...]]":
+        if not self._own & 32:
+            self.offer = self.offer.copy()
+            self._own |= 32
+        return self.offer
+
+    def own_claimed(self) -> "list[tuple[int, ...]]":
+        if not self._own & 64:
+            self.claimed = self.claimed.copy()
+            self._own |= 64
+        return self.claimed
+
+    def own_trains(self) -> "list[int]":
+        if not self._own & 128:
+            self.trains = self.trains.copy()
+            self._own |= 128
+        return self.trains
+
+    def own_scores(self) -> "list[int]":
+        if not self._own & 256:
+            self.scores = self.scores.copy()
+            self._own |= 256
+        return self.scores
+
+    def own_hands(self) -> "list[list[int]]":
+        if not self._own & 512:
+            self.hands = [x.copy() for x in self.hands]
+            self._own |= 512
+        return self.hands
+
+    def own_known(self) -> "list[list[int]]":
+        if not self._own & 1024:
+            self.known = [x.copy() for x in self.known]
+            self._own |= 1024
+        return self.known
+
+    def own_avail(self) -> "list[list[tuple[int, ...]]]":
+        if not self._own & 2048:
+            self.avail = [x.copy() for x in self.avail]
+            self._own |= 2048
+        return self.avail
     # (end of the generated clone)
     # phase      INITIAL / TURN / SECOND / CHOOSE / PAY / OVER
     # cur        seat to decide
@@ -330,9 +402,9 @@ class TicketToRideState(State):
                 self.events = []
                 self.emit({"type": "take_face_up", "player": p, "slot": a,
                            "card": g.kinds[card]})
-            self.hands[p][card] += 1
-            self.known[p][card] += 1
-            self.face_up[a] = -1
+            self.own_hands()[p][card] += 1
+            self.own_known()[p][card] += 1
+            self.own_face_up()[a] = -1
             self._refill()
             if ph == SECOND or card == LOCO:
                 self.passes = 0
@@ -347,8 +419,8 @@ class TicketToRideState(State):
                 raise IllegalAction("the deck and the discard pile are both empty")
             if self.record_events:
                 self.events = []
-            card = self._draw_card()
-            self.hands[p][card] += 1
+            card = self._draw_card(self.own_deck())
+            self.own_hands()[p][card] += 1
             if self.record_events:
                 self.emit({"type": "take_blind", "player": p, "card": g.kinds[card], "to": [p]})
                 self.emit({"type": "take_blind", "player": p})
@@ -367,10 +439,10 @@ class TicketToRideState(State):
                 raise IllegalAction("no destination tickets are left")
             if self.record_events:
                 self.events = []
-            pile = self.pile
+            pile = self.own_pile()
             k = g.tickets_drawn if len(pile) >= g.tickets_drawn else len(pile)
             drawn = tuple(pile.pop() & 31 for _ in range(k))
-            self.offer[p] = drawn
+            self.own_offer()[p] = drawn
             self.phase = CHOOSE
             if self.record_events:
                 self.emit({"type": "draw_tickets", "player": p, "tickets": list(drawn),
@@ -444,11 +516,11 @@ class TicketToRideState(State):
         offer = self.offer[p]
         kept = tuple(t for i, t in enumerate(offer) if mask >> i & 1)
         returned = [t for i, t in enumerate(offer) if not mask >> i & 1]
-        self.tickets[p] = self.tickets[p] + kept
-        self.offer[p] = ()
+        self.own_tickets()[p] = self.tickets[p] + kept
+        self.own_offer()[p] = ()
         if returned:
             bit = 1 << (p + 5)
-            self.pile[0:0] = [t | bit for t in returned]
+            self.own_pile()[0:0] = [t | bit for t in returned]
         if self.record_events:
             self.emit({"type": "keep_tickets", "player": p, "tickets": list(kept),
                        "returned": returned, "to": [p]})
@@ -519,9 +591,9 @@ class TicketToRideState(State):
 
     def _claim(self, p: int, r: int, c: int, k: int, L: int) -> None:
         g: TicketToRideGame = self.game
-        h = self.hands[p]
-        kn = self.known[p]
-        disc = self.discard
+        h = self.own_hands()[p]
+        kn = self.own_known()[p]
+        disc = self.own_discard()
         if k:
             h[LOCO] -= k
             disc[LOCO] += k
@@ -531,15 +603,16 @@ class TicketToRideState(State):
             h[c] -= m
             disc[c] += m
             kn[c] = kn[c] - m if kn[c] > m else 0
-        self.trains[p] -= L
+        self.own_trains()[p] -= L
         pts = g.route_points[L]
-        self.scores[p] += pts
-        self.claimed[p] = self.claimed[p] + (r,)
+        self.own_scores()[p] += pts
+        self.own_claimed()[p] = self.claimed[p] + (r,)
         idx = L if g.route_color[r] != GRAY else 7 + L
         tw = g.route_twin[r]
         both = self.num_players >= g.double_min_players
+        avail = self.own_avail()
         for q in range(self.num_players):
-            av = self.avail[q]
+            av = avail[q]
             tup = av[idx]
             if r in tup:
                 i = tup.index(r)
@@ -562,11 +635,12 @@ class TicketToRideState(State):
             # row replaceable: the rule is checked again
             self._refill()
 
-    def _draw_card(self) -> int:
-        """The top card of the deck; -1 when the deck and the discard pile are both empty.
-        The deck is empty beside a discard pile only in the middle of a three-locomotive
-        reset (`_refill`): the discard pile is then shuffled in as the card is needed."""
-        deck = self.deck
+    def _draw_card(self, deck: list[int]) -> int:
+        """The top card of the deck, `deck`: the state's own (`own_deck()`, taken once a step
+        by the caller; `_restock` refills that same list); -1 when the deck and the discard
+        pile are both empty. The deck is empty beside a discard pile only in the middle of a
+        three-locomotive reset (`_refill`): the discard pile is then shuffled in as the card
+        is needed."""
         if not deck:
             if not sum(self.discard):
                 return -1
@@ -581,7 +655,7 @@ class TicketToRideState(State):
         is empty only when the discard pile is, and cards discarded after the deck ran out
         never join the deck made then (rules version 6)."""
         disc = self.discard
-        deck = self.deck
+        deck = self.own_deck()
         deck.extend(kind for kind in range(NUM_KINDS) for _ in range(disc[kind]))
         if not deck:
             return
@@ -592,17 +666,18 @@ class TicketToRideState(State):
 
     def _refill(self) -> None:
         """Fill empty face-up slots, then apply the three-locomotive rule."""
-        fu = self.face_up
+        fu = self.own_face_up()
+        deck = self.own_deck()  # (`_restock` refills this same list)
         for i in range(FACE_UP_SLOTS):
             if fu[i] < 0:
-                card = self._draw_card()
+                card = self._draw_card(deck)
                 if card < 0:
                     break
                 fu[i] = card
                 if self.record_events:
                     self.emit({"type": "face_up", "slot": i, "card": self.game.kinds[card],
                                "reveal": True})
-                if not self.deck:
+                if not deck:
                     self._restock()
         limit = self.game.max_face_up_locos
         while fu.count(LOCO) > limit:
@@ -610,12 +685,11 @@ class TicketToRideState(State):
             # new one. Interpretation (NOTES 3): when fewer than three non-locomotive cards
             # remain among the row, the deck and the discard pile, no new row could have
             # fewer than three locomotives; the row then stays as it is.
-            deck = self.deck
             nonloco = (len(deck) - deck.count(LOCO)) + (sum(self.discard) - self.discard[LOCO]) \
                 + sum(1 for x in fu if 0 <= x < LOCO)
             if nonloco < FACE_UP_SLOTS - limit:
                 break
-            disc = self.discard
+            disc = self.own_discard()
             for x in fu:
                 if x >= 0:
                     disc[x] += 1
@@ -627,7 +701,7 @@ class TicketToRideState(State):
             # (a deck that runs out during the deal takes in the discard pile as the next
             # card is needed, `_draw_card`: a cascade of resets is one operation)
             for i in range(FACE_UP_SLOTS):
-                card = self._draw_card()
+                card = self._draw_card(deck)
                 if card < 0:
                     break
                 fu[i] = card
@@ -635,7 +709,7 @@ class TicketToRideState(State):
                 self.emit({"type": "face_up_row",
                            "cards": [self.game.kinds[x] if x >= 0 else None for x in fu],
                            "reveal": True})
-        if not self.deck:
+        if not deck:
             # the deal took the deck's last card: the discard pile is the new deck once the
             # row stays (interpretation 5 says why not before)
             self._restock()
@@ -804,18 +878,19 @@ class TicketToRideState(State):
         """Deal seat q's `unknown` cards again from q's unknown cards and the deck until its
         hand allows two payments for the pending route (up to 20 tries); if none does, move
         cards between q's unknown cards and the deck until the hand allows one payment."""
-        pool = self.deck
+        pool = self.own_deck()
+        hands = self.own_hands()
         kn = self.known[q]
         r = self.pending
         for _ in range(20):
-            h = self.hands[q]
+            h = hands[q]
             for k in range(NUM_KINDS):
                 pool.extend([k] * (h[k] - kn[k]))
             shuffle(rng, pool)
             h = kn[:]
             for _ in range(unknown):
                 h[pool.pop()] += 1
-            self.hands[q] = h
+            hands[q] = h
             if len(self.payments(q, r)) >= 2:
                 return
         if self.payments(q, r):
@@ -823,7 +898,7 @@ class TicketToRideState(State):
         g: TicketToRideGame = self.game
         L = g.route_length[r]
         col = g.route_color[r]
-        h = self.hands[q]
+        h = hands[q]
         have = [pool.count(k) for k in range(NUM_KINDS)]
 
         def short(c):  # cards of colour c (or locomotives) still missing; None: impossible
@@ -882,7 +957,7 @@ class TicketToRideState(State):
         the hand allows at least one."""
         s = self.clone()
         n = s.num_players
-        pool = s.deck
+        pool = s.own_deck()
         unknown = [0] * n
         for q in range(n):
             if q == player:
@@ -894,14 +969,15 @@ class TicketToRideState(State):
                     pool.extend([k] * extra)
                     unknown[q] += extra
         shuffle(rng, pool)
-        for q in range(n):
-            if q == player or not unknown[q]:
-                continue
-            h = s.known[q][:]
-            for _ in range(unknown[q]):
-                h[pool.pop()] += 1
-            s.hands[q] = h
-        s.deck = pool
+        if any(unknown):
+            hands = s.own_hands()
+            for q in range(n):
+                if q == player or not unknown[q]:
+                    continue
+                h = s.known[q][:]
+                for _ in range(unknown[q]):
+                    h[pool.pop()] += 1
+                hands[q] = h
         q = s.cur
         if s.phase == PAY and q != player and unknown[q] and len(s.payments(q, s.pending)) < 2:
             s._redeal_payable(q, unknown[q], rng)
@@ -912,27 +988,29 @@ class TicketToRideState(State):
             if q != player:
                 hidden.extend(s.tickets[q])
                 hidden.extend(s.offer[q])
-        pile = s.pile
-        slots = [i for i, e in enumerate(pile) if not e & bit]
+        slots = [i for i, e in enumerate(s.pile) if not e & bit]
+        pile = s.own_pile() if slots else s.pile
         hidden.extend(pile[i] & 31 for i in slots)
         shuffle(rng, hidden)
         fixed = ticket_sets or {}
         for q, chosen in fixed.items():
             for t in chosen:
                 hidden.remove(t)
+        tickets = s.own_tickets()
+        offer = s.own_offer()
         for q in range(n):
             if q != player:
-                k = len(s.tickets[q])
+                k = len(tickets[q])
                 weights = ticket_weights.get(q) if ticket_weights else None
                 if q in fixed:
-                    s.tickets[q] = tuple(fixed[q])
+                    tickets[q] = tuple(fixed[q])
                 elif weights is not None and k:
-                    s.tickets[q] = _weighted_draw(hidden, k, weights, rng)
+                    tickets[q] = _weighted_draw(hidden, k, weights, rng)
                 else:
-                    s.tickets[q] = tuple(hidden[:k])
+                    tickets[q] = tuple(hidden[:k])
                     del hidden[:k]
-                k = len(s.offer[q])
-                s.offer[q] = tuple(hidden[:k])
+                k = len(offer[q])
+                offer[q] = tuple(hidden[:k])
                 del hidden[:k]
         for i, t in zip(slots, hidden):
             pile[i] = t

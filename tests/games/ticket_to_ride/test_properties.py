@@ -429,7 +429,7 @@ def test_legal_claims_match_an_independent_enumeration(n):
                 checked += 1
                 # big hands too (random play keeps hands small)
                 c = s.clone()
-                c.hands[c.cur] = [rng.randint(0, 8) for _ in range(9)]
+                c.own_hands()[c.cur] = [rng.randint(0, 8) for _ in range(9)]  # its own: s shares it
                 claims = {a for a in c.legal_actions() if 16 <= a < 116}
                 assert claims == expected_claims(c)
                 for a in rng.sample(sorted(claims), min(3, len(claims))):
