@@ -969,18 +969,22 @@ class TicketToRideState(State):
                     pool.extend([k] * extra)
                     unknown[q] += extra
         shuffle(rng, pool)
+        # a seat whose claim waits for its payment is dealt first, and dealt again from the
+        # whole pool if its hand cannot pay twice: dealt after the others, it could find
+        # the cards it needs in their hands and none left to exchange (a hand that cannot
+        # pay at all: no legal action)
+        payer = s.cur if s.phase == PAY and s.cur != player and unknown[s.cur] else -1
         if any(unknown):
             hands = s.own_hands()
-            for q in range(n):
+            for q in ([payer] if payer >= 0 else []) + [q for q in range(n) if q != payer]:
                 if q == player or not unknown[q]:
                     continue
                 h = s.known[q][:]
                 for _ in range(unknown[q]):
                     h[pool.pop()] += 1
                 hands[q] = h
-        q = s.cur
-        if s.phase == PAY and q != player and unknown[q] and len(s.payments(q, s.pending)) < 2:
-            s._redeal_payable(q, unknown[q], rng)
+                if q == payer and len(s.payments(q, s.pending)) < 2:
+                    s._redeal_payable(q, unknown[q], rng)
         # tickets
         bit = 1 << (player + 5)
         hidden: list[int] = []

@@ -470,3 +470,34 @@ def test_observations_hide_hands_tickets_and_deck():
                 if e["type"] in ("take_blind", "draw_tickets", "keep_tickets") \
                         and e.get("to") is None:
                     assert "card" not in e and "tickets" not in e
+
+
+def test_determinize_leaves_a_paying_seat_a_payment_when_the_others_hold_its_colour():
+    # determinize, while another seat's claim waits for payment: that seat was dealt after
+    # the seats before it, which could take every red card and locomotive it needed, and
+    # the exchange with the deck then found none (a world with no legal action). Seat 2
+    # claims a red route of 4 with 4 red cards and a locomotive (two payments: it is asked)
+    # while seat 1 holds the other 8 red cards, 13 locomotives and most of the rest, and
+    # five cards are left in the deck; seat 0 determinizes.
+    red, loco = 0, 8
+    r = next(r for r in range(GAME.num_routes)
+             if GAME.route_color[r] == red and GAME.route_length[r] == 4)
+    s = GAME.new_state(3, 1)
+    others = [k for k in range(1, 8) for _ in range(12)]  # 84 cards of the other colours
+    hands = [[0] * 9 for _ in range(3)]
+    hands[2][red], hands[2][loco] = 4, 1
+    hands[1][red], hands[1][loco] = 8, 13
+    for c in others[:70]:
+        hands[1][c] += 1
+    for c in others[70:74]:
+        hands[0][c] += 1
+    s.hands, s.known = hands, [[0] * 9 for _ in range(3)]
+    s.face_up, s.deck, s.discard = others[74:79], others[79:], [0] * 9
+    s.phase, s.cur, s.pending = PAY, 2, r
+    check_conservation(s)
+    assert len(s.payments(2, r)) == 2
+    for k in range(40):
+        d = s.determinize(0, random.Random(k))
+        check_conservation(d)
+        assert d.payments(2, r), f"seed {k}: seat 2 cannot pay in the determinized world"
+        assert sum(d.hands[1]) == 91 and sum(d.hands[2]) == 5
