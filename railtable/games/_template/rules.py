@@ -18,7 +18,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -56,8 +56,9 @@ class TemplateState(State):
     deck: list[int]
     hands: list[list[int]]
 
+    # on_write: shared with a clone; change only through self.own_<name>(), read as usual
     FIELDS: ClassVar[Fields] = fields(shared=("cur", "last", "over", "reason"),
-                                      copied=("pos", "deck"), nested=("hands",))
+                                      on_write=("pos", "deck"), nested_on_write=("hands",))
     __slots__ = FIELDS
 
     # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
@@ -67,7 +68,6 @@ class TemplateState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -75,11 +75,30 @@ class TemplateState(State):
         s.last = self.last
         s.over = self.over
         s.reason = self.reason
-        s.pos = self.pos.copy()
-        s.deck = self.deck.copy()
-        s.hands = [x.copy() for x in self.hands]
+        s.pos = self.pos
+        s.deck = self.deck
+        s.hands = self.hands
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_pos(self) -> "list[int]":
+        if not self._own & 1:
+            self.pos = self.pos.copy()
+            self._own |= 1
+        return self.pos
+
+    def own_deck(self) -> "list[int]":
+        if not self._own & 2:
+            self.deck = self.deck.copy()
+            self._own |= 2
+        return self.deck
+
+    def own_hands(self) -> "list[list[int]]":
+        if not self._own & 4:
+            self.hands = [x.copy() for x in self.hands]
+            self._own |= 4
+        return self.hands
     # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
@@ -102,13 +121,14 @@ class TemplateState(State):
         # TEMPLATE: the step of a decision the base has already checked legal (and cleared
         # the events for): its effect, then the end check.
         p, value = self.cur, a + 1
-        self.hands[p].remove(value)
-        self.pos[p] = min(self.pos[p] + value, self.last)
+        hands = self.own_hands()
+        hands[p].remove(value)
+        self.own_pos()[p] = min(self.pos[p] + value, self.last)
         if self.record_events:
             self.emit({"type": "play", "player": p, "value": value})
         if self.deck:
-            card = self.deck.pop()
-            self.hands[p].append(card)
+            card = self.own_deck().pop()
+            hands[p].append(card)
             if self.record_events:  # the card to its owner, a public twin without it
                 self.emit({"type": "draw", "player": p, "card": card, "to": [p]})
                 self.emit({"type": "draw_back", "player": p,
@@ -170,7 +190,7 @@ class TemplateState(State):
         # TEMPLATE: re-deal everything `player` has not seen (other hands, the deck's
         # order), consistently with what it has seen, then reseed.
         s = self.clone()
-        s.deck = redeal(s.hands, s.deck, player, rng)
+        s.deck = redeal(s.own_hands(), s.deck, player, rng)  # changes hands: own_
         s.reseed(rng)
         return s
 
@@ -178,7 +198,7 @@ class TemplateState(State):
 # (subclassed in Python by the game's package, which adds the bots)
 @mypyc_attr(allow_interpreted_subclasses=True)
 class TemplateGame(Game):
-    actions = A
+    actions: ClassVar[Any] = A
     # TEMPLATE: the game's facts, declared up front.
     id = "template"  # the folder's name
     title = texts(__file__, "title")

@@ -49,8 +49,10 @@ class BranchLineState(State):
     # (contract ids) per seat; deck: contract ids, face down, drawn from the end;
     # cur: the seat to decide; taken: decisions taken so far; over: the game has ended;
     # _rounds: the rounds option.
+    # The lists are shared with a clone: every change goes through own_<name>().
     FIELDS: ClassVar[Fields] = fields(shared=("cur", "taken", "over", "reason", "_rounds"),
-                       copied=("owner", "rails", "points", "deck"), nested=("hands",))
+                                      on_write=("owner", "rails", "points", "deck"),
+                                      nested_on_write=("hands",))
     __slots__ = FIELDS
 
     # clone(): generated from FIELDS by `python -m railtable.engine.clonegen`; do not edit
@@ -60,7 +62,6 @@ class BranchLineState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -69,13 +70,44 @@ class BranchLineState(State):
         s.over = self.over
         s.reason = self.reason
         s._rounds = self._rounds
-        s.owner = self.owner.copy()
-        s.rails = self.rails.copy()
-        s.points = self.points.copy()
-        s.deck = self.deck.copy()
-        s.hands = [x.copy() for x in self.hands]
+        s.owner = self.owner
+        s.rails = self.rails
+        s.points = self.points
+        s.deck = self.deck
+        s.hands = self.hands
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_owner(self) -> "list[int]":
+        if not self._own & 1:
+            self.owner = self.owner.copy()
+            self._own |= 1
+        return self.owner
+
+    def own_rails(self) -> "list[int]":
+        if not self._own & 2:
+            self.rails = self.rails.copy()
+            self._own |= 2
+        return self.rails
+
+    def own_points(self) -> "list[int]":
+        if not self._own & 4:
+            self.points = self.points.copy()
+            self._own |= 4
+        return self.points
+
+    def own_deck(self) -> "list[int]":
+        if not self._own & 8:
+            self.deck = self.deck.copy()
+            self._own |= 8
+        return self.deck
+
+    def own_hands(self) -> "list[list[int]]":
+        if not self._own & 16:
+            self.hands = [x.copy() for x in self.hands]
+            self._own |= 16
+        return self.hands
     # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
@@ -99,20 +131,20 @@ class BranchLineState(State):
         g = self.game
         p = self.cur
         if a < g.num_links:
-            self.owner[a] = p
-            self.rails[p] -= g.link_length[a]
-            self.points[p] += g.link_points[a]
+            self.own_owner()[a] = p
+            self.own_rails()[p] -= g.link_length[a]
+            self.own_points()[p] += g.link_points[a]
             if self.record_events:
                 self.emit({"type": "build", "player": p, "link": a,
                            "points": g.link_points[a]})
         elif a == A.stock_up(g.num_links):
             gain = min(g.stock_up_rails, g.max_rails - self.rails[p])
-            self.rails[p] += gain
+            self.own_rails()[p] += gain
             if self.record_events:
                 self.emit({"type": "stock_up", "player": p, "rails": gain})
         else:
-            c = self.deck.pop()
-            self.hands[p].append(c)
+            c = self.own_deck().pop()
+            self.own_hands()[p].append(c)
             if self.record_events:
                 self.emit({"type": "draw_contract", "player": p, "contract": c, "to": [p]})
                 self.emit({"type": "draw_contract_back", "player": p,
@@ -235,7 +267,7 @@ class BranchLineState(State):
         seen (every contract outside its own hand, until the end reveals them all)."""
         s = self.clone()
         if not s.over:  # the end reveals every hand
-            s.deck = redeal(s.hands, s.deck, player, rng)
+            s.deck = redeal(s.own_hands(), s.deck, player, rng)  # changes hands: own_
         s.reseed(rng)
         return s
 
