@@ -168,9 +168,11 @@ class ColtState(State):
                 "ord_i", "step", "turns", "ctx_b", "ctx_t", "ctx_tok", "queue", "teams",
                 "wagons", "ghost_seat", "doc_seat", "tuco_down"),
         replaced=("tval",),  # purse values: determinize deals a new list
-        copied=("char", "slot", "pos", "tloc", "known", "cyl", "fired", "recv", "ransom",
-                "dknown", "hknown", "dpub", "pile", "hidden", "chained"),
-        nested=("hands", "decks", "discards"),
+        # shared with a clone until a state changes them: every change goes through
+        # own_<name>() (railtable.engine.fields)
+        on_write=("char", "slot", "pos", "tloc", "known", "cyl", "fired", "recv", "ransom",
+                  "dknown", "hknown", "dpub", "pile", "hidden", "chained"),
+        nested_on_write=("hands", "decks", "discards"),
     )
     __slots__ = FIELDS
 
@@ -181,7 +183,6 @@ class ColtState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -215,26 +216,135 @@ class ColtState(State):
         s.doc_seat = self.doc_seat
         s.tuco_down = self.tuco_down
         s.tval = self.tval
-        s.char = self.char.copy()
-        s.slot = self.slot.copy()
-        s.pos = self.pos.copy()
-        s.tloc = self.tloc.copy()
-        s.known = self.known.copy()
-        s.cyl = self.cyl.copy()
-        s.fired = self.fired.copy()
-        s.recv = self.recv.copy()
-        s.ransom = self.ransom.copy()
-        s.dknown = self.dknown.copy()
-        s.hknown = self.hknown.copy()
-        s.dpub = self.dpub.copy()
-        s.pile = self.pile.copy()
-        s.hidden = self.hidden.copy()
-        s.chained = self.chained.copy()
-        s.hands = [x.copy() for x in self.hands]
-        s.decks = [x.copy() for x in self.decks]
-        s.discards = [x.copy() for x in self.discards]
+        s.char = self.char
+        s.slot = self.slot
+        s.pos = self.pos
+        s.tloc = self.tloc
+        s.known = self.known
+        s.cyl = self.cyl
+        s.fired = self.fired
+        s.recv = self.recv
+        s.ransom = self.ransom
+        s.dknown = self.dknown
+        s.hknown = self.hknown
+        s.dpub = self.dpub
+        s.pile = self.pile
+        s.hidden = self.hidden
+        s.chained = self.chained
+        s.hands = self.hands
+        s.decks = self.decks
+        s.discards = self.discards
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_char(self) -> "list[int]":
+        if not self._own & 1:
+            self.char = self.char.copy()
+            self._own |= 1
+        return self.char
+
+    def own_slot(self) -> "list[int]":
+        if not self._own & 2:
+            self.slot = self.slot.copy()
+            self._own |= 2
+        return self.slot
+
+    def own_pos(self) -> "list[int]":
+        if not self._own & 4:
+            self.pos = self.pos.copy()
+            self._own |= 4
+        return self.pos
+
+    def own_tloc(self) -> "list[int]":
+        if not self._own & 8:
+            self.tloc = self.tloc.copy()
+            self._own |= 8
+        return self.tloc
+
+    def own_known(self) -> "list[int]":
+        if not self._own & 16:
+            self.known = self.known.copy()
+            self._own |= 16
+        return self.known
+
+    def own_cyl(self) -> "list[int]":
+        if not self._own & 32:
+            self.cyl = self.cyl.copy()
+            self._own |= 32
+        return self.cyl
+
+    def own_fired(self) -> "list[int]":
+        if not self._own & 64:
+            self.fired = self.fired.copy()
+            self._own |= 64
+        return self.fired
+
+    def own_recv(self) -> "list[int]":
+        if not self._own & 128:
+            self.recv = self.recv.copy()
+            self._own |= 128
+        return self.recv
+
+    def own_ransom(self) -> "list[int]":
+        if not self._own & 256:
+            self.ransom = self.ransom.copy()
+            self._own |= 256
+        return self.ransom
+
+    def own_dknown(self) -> "list[int]":
+        if not self._own & 512:
+            self.dknown = self.dknown.copy()
+            self._own |= 512
+        return self.dknown
+
+    def own_hknown(self) -> "list[tuple[int, ...]]":
+        if not self._own & 1024:
+            self.hknown = self.hknown.copy()
+            self._own |= 1024
+        return self.hknown
+
+    def own_dpub(self) -> "list[tuple[int, ...]]":
+        if not self._own & 2048:
+            self.dpub = self.dpub.copy()
+            self._own |= 2048
+        return self.dpub
+
+    def own_pile(self) -> "list[int]":
+        if not self._own & 4096:
+            self.pile = self.pile.copy()
+            self._own |= 4096
+        return self.pile
+
+    def own_hidden(self) -> "list[int]":
+        if not self._own & 8192:
+            self.hidden = self.hidden.copy()
+            self._own |= 8192
+        return self.hidden
+
+    def own_chained(self) -> "list[int]":
+        if not self._own & 16384:
+            self.chained = self.chained.copy()
+            self._own |= 16384
+        return self.chained
+
+    def own_hands(self) -> "list[list[int]]":
+        if not self._own & 32768:
+            self.hands = [x.copy() for x in self.hands]
+            self._own |= 32768
+        return self.hands
+
+    def own_decks(self) -> "list[list[int]]":
+        if not self._own & 65536:
+            self.decks = [x.copy() for x in self.decks]
+            self._own |= 65536
+        return self.decks
+
+    def own_discards(self) -> "list[list[int]]":
+        if not self._own & 131072:
+            self.discards = [x.copy() for x in self.discards]
+            self._own |= 131072
+        return self.discards
     # (end of the generated clone)
 
     # -- the contract ----------------------------------------------------------------------
@@ -288,10 +398,10 @@ class ColtState(State):
         elif ph == PH_PUNCH_KEEP:
             b, tok = self.ctx_b, self.ctx_tok
             if a == KEEP:
-                self.tloc[tok] = HELD + b
-                self.known[tok] |= _bit(b // self.bps)
+                self.own_tloc()[tok] = HELD + b
+                self.own_known()[tok] |= _bit(b // self.bps)
             else:
-                self.tloc[tok] = self.pos[b]
+                self.own_tloc()[tok] = self.pos[b]
             if self.record_events:
                 self.emit({"type": "punch_loot", "bandit": BANDITS[self.char[b]],
                            "victim": BANDITS[self.char[self.ctx_t]], "loot": "purse",
@@ -320,8 +430,8 @@ class ColtState(State):
 
     def _draft_act(self, a: int) -> None:
         c = a - DRAFT
-        self.char[self.cur] = c
-        self.slot[c] = self.cur
+        self.own_char()[self.cur] = c
+        self.own_slot()[c] = self.cur
         if self.record_events:
             self.emit({"type": "choose_bandit", "player": self.cur, "bandit": BANDITS[c]})
         if self.cur + 1 < self.num_players:
@@ -344,10 +454,11 @@ class ColtState(State):
             self._bandits_chosen()
 
     def _set_team(self, p: int, t: int) -> None:
+        char, slot = self.own_char(), self.own_slot()
         for sub in (0, 1):
             c = self.teams[t][sub]
-            self.char[p * 2 + sub] = c
-            self.slot[c] = p * 2 + sub
+            char[p * 2 + sub] = c
+            slot[c] = p * 2 + sub
 
     def _bandits_chosen(self) -> None:
         # the seats whose Ghost and Doc abilities apply (none in the basic game)
@@ -369,7 +480,7 @@ class ColtState(State):
 
     def _hide_act(self, a: int) -> None:
         p = self.cur
-        self.hidden[p] = a - HIDE
+        self.own_hidden()[p] = a - HIDE
         if self.record_events:
             self.emit({"type": "hide", "player": p, "bandit": BANDITS[a - HIDE], "to": [p]})
             self.emit({"type": "hide_done", "player": p})
@@ -384,7 +495,7 @@ class ColtState(State):
         rng = self.rng()
         n, W = self.num_players, self.W
         self.first0 = randbelow(rng, n)
-        pos = self.pos
+        pos = self.own_pos()
         if self.two:
             for p in range(n):
                 for sub in (0, 1):
@@ -428,8 +539,8 @@ class ColtState(State):
     def _choose_act(self, a: int) -> None:
         p = self.cur
         c = a - CHOOSE
-        self.decks[p].remove(c)
-        self.hands[p].append(c)
+        self.own_decks()[p].remove(c)
+        self.own_hands()[p].append(c)
         if self.record_events:
             self.emit({"type": "choose_card", "player": p, "card": self._card_json(p, c),
                        "to": [p]})
@@ -446,22 +557,23 @@ class ColtState(State):
         if rng is None:
             rng = self.rng()
         base = self.game.hand_size
+        hands, decks, dknown = self.own_hands(), self.own_decks(), self.own_dknown()
         for p in range(self.num_players):
             size = base + (p == self.doc_seat)
-            hand = self.hands[p]
+            hand = hands[p]
             if self.expert:
                 self._draw(p, size - len(hand), rng)
                 continue
-            deck = self.decks[p]
+            deck = decks[p]
             _shuffle(deck, rng)
-            self.dknown[p] = 0
+            dknown[p] = 0
             k = len(deck) - size
             got = deck[k:]
             del deck[k:]
             if self.two:
                 hand.extend(got)
             else:
-                self.hands[p] = got
+                hands[p] = got  # a new list (a slice)
             if self.record_events:
                 self.emit({"type": "deal", "player": p,
                            "cards": [self._card_json(p, c) for c in got], "to": [p]})
@@ -472,14 +584,14 @@ class ColtState(State):
         self._legal = self._scheme_legal()
 
     def _draw(self, p: int, k: int, rng=None) -> list[int]:
-        deck = self.decks[p]
-        hand = self.hands[p]
         if k <= 0:
             return []
+        deck = self.own_decks()[p]
+        hand = self.own_hands()[p]
         m = min(self.dknown[p], k, len(deck))
         if m:
             # everyone saw these bullets put on top of the deck: now they are in the hand
-            self.hknown[p] += tuple(deck[len(deck) - m:])
+            self.own_hknown()[p] += tuple(deck[len(deck) - m:])
         if len(deck) >= k:
             got = deck[-k:]
             del deck[-k:]
@@ -490,8 +602,8 @@ class ColtState(State):
                 # expert: an exhausted deck is replaced by the shuffled discard pile
                 if rng is None:
                     rng = self.rng()
-                disc = self.discards[p]
-                self.dpub[p] = ()
+                disc = self.own_discards()[p]
+                self.own_dpub()[p] = ()
                 _shuffle(disc, rng)
                 deck.extend(disc)
                 disc.clear()
@@ -502,7 +614,7 @@ class ColtState(State):
                     got += deck[-more:]
                     del deck[-more:]
         kn = self.dknown[p] - len(got)
-        self.dknown[p] = kn if kn > 0 else 0
+        self.own_dknown()[p] = kn if kn > 0 else 0
         hand.extend(got)
         if self.record_events:
             self.emit({"type": "draw", "player": p,
@@ -536,9 +648,8 @@ class ColtState(State):
         else:
             c = a - PLAY
             down = 1 if kind == TUNNEL else 0
-        hand = self.hands[p]
-        hand.remove(c)
-        self.pile.append(c | down << 4 | p << 5)
+        self.own_hands()[p].remove(c)
+        self.own_pile().append(c | down << 4 | p << 5)
         if self.record_events:
             self._emit_play(p, c, down)
         if self.two and kind == NORMAL and (down or c % 6 == FIRE):
@@ -570,9 +681,9 @@ class ColtState(State):
         p = self.cur
         if a != PASS:
             c = a - PLAY
-            self.hands[p].remove(c)
-            self.chained.append(len(self.pile))
-            self.pile.append(c | p << 5)
+            self.own_hands()[p].remove(c)
+            self.own_chained().append(len(self.pile))
+            self.own_pile().append(c | p << 5)
             if self.record_events:
                 self._emit_play(p, c, 0)
         self.phase = PH_SCHEME
@@ -606,20 +717,21 @@ class ColtState(State):
                 bullets = [c for c in hand if c >= 12]
                 if self.hknown[p]:
                     # bullets known to be in the hand are known to be in the discard pile
-                    self.dpub[p] += self.hknown[p]
-                    self.hknown[p] = ()
+                    self.own_dpub()[p] += self.hknown[p]
+                    self.own_hknown()[p] = ()
                 if bullets:
-                    self.hands[p] = [c for c in hand if c < 12]
-                    self.discards[p].extend(bullets)
+                    self.own_hands()[p] = [c for c in hand if c < 12]
+                    self.own_discards()[p].extend(bullets)
                     if self.record_events:
                         self.emit({"type": "discard_bullets", "player": p,
                                    "count": len(bullets)})
             self.ord_i = 0
             self._next_discard()
             return
+        decks, hands = self.own_decks(), self.own_hands()
         for p in range(self.num_players):
-            self.decks[p].extend(self.hands[p])
-            self.hands[p] = []
+            decks[p].extend(hands[p])
+            hands[p] = []
         self._start_rob()
 
     def _next_discard(self) -> None:
@@ -641,8 +753,8 @@ class ColtState(State):
             self.ord_i += 1
         else:
             c = a - DISCARD
-            self.hands[p].remove(c)
-            self.discards[p].append(c)
+            self.own_hands()[p].remove(c)
+            self.own_discards()[p].append(c)
             if self.record_events:
                 self.emit({"type": "discard", "player": p, "card": self._card_json(p, c),
                            "to": [p]})
@@ -660,10 +772,10 @@ class ColtState(State):
     def _card_done(self) -> None:
         e = self.pile[self.rob_i]
         if self.expert:
-            self.discards[e >> 5].append(e & 15)
-            self.dpub[e >> 5] += (e & 15,)
+            self.own_discards()[e >> 5].append(e & 15)
+            self.own_dpub()[e >> 5] += (e & 15,)
         else:
-            self.decks[e >> 5].append(e & 15)
+            self.own_decks()[e >> 5].append(e & 15)
         self.rob_i += 1
         self._rob_continue()
 
@@ -697,11 +809,11 @@ class ColtState(State):
                     self.emit({"type": "climb", "bandit": BANDITS[self.char[b]],
                                "car": q >> 1, "roof": not q & 1})
                 if q & 1:
-                    self.pos[b] = q - 1
+                    self.own_pos()[b] = q - 1
                     if q >> 1 == self.marshal:
                         self._flee([b])
                 else:
-                    self.pos[b] = q + 1
+                    self.own_pos()[b] = q + 1
             elif kind == FIRE:
                 ts = self._fire_targets(b) if self.cyl[b] else ()
                 if len(ts) > 1:
@@ -747,10 +859,10 @@ class ColtState(State):
                     return
                 self._marshal_to(1 if m == 0 else m - 1)
             if self.expert:
-                self.discards[p].append(c)
-                self.dpub[p] += (c,)
+                self.own_discards()[p].append(c)
+                self.own_dpub()[p] += (c,)
             else:
-                self.decks[p].append(c)
+                self.own_decks()[p].append(c)
             self.rob_i += 1
         self._end_round()
 
@@ -770,7 +882,7 @@ class ColtState(State):
 
     def _do_move(self, b: int, x: int) -> None:
         q = self.pos[b]
-        self.pos[b] = x * 2 + (q & 1)
+        self.own_pos()[b] = x * 2 + (q & 1)
         if self.record_events:
             self.emit({"type": "move", "bandit": BANDITS[self.char[b]], "from": q >> 1,
                        "car": x, "roof": bool(q & 1)})
@@ -779,8 +891,9 @@ class ColtState(State):
 
     def _flee(self, group: list[int]) -> None:
         """Bandits inside the Marshal's car climb to its roof and take a neutral bullet."""
+        pos = self.own_pos()
         for b in group:
-            self.pos[b] |= 1
+            pos[b] |= 1
         got = self._neutral(group)
         if self.record_events:
             self.emit({"type": "flee", "bandits": [BANDITS[self.char[b]] for b in group],
@@ -793,11 +906,12 @@ class ColtState(State):
             return False
         self.neutral -= k
         bps = self.bps
+        decks, recv, dknown = self.own_decks(), self.own_recv(), self.own_dknown()
         for b in group:
             p = b // bps
-            self.decks[p].append(NEUTRAL)
-            self.recv[p] += 1
-            self.dknown[p] += 1
+            decks[p].append(NEUTRAL)
+            recv[p] += 1
+            dknown[p] += 1
         return True
 
     def _belle(self, ts: list[int]) -> list[int]:
@@ -837,13 +951,13 @@ class ColtState(State):
 
     def _do_fire(self, b: int, t: int) -> None:
         bps = self.bps
-        self.cyl[b] -= 1
+        self.own_cyl()[b] -= 1
         pt = t // bps
-        self.decks[pt].append(13 + b)
-        self.recv[pt] += 1
-        self.dknown[pt] += 1
+        self.own_decks()[pt].append(13 + b)
+        self.own_recv()[pt] += 1
+        self.own_dknown()[pt] += 1
         if pt != b // bps:
-            self.fired[b // bps] += 1
+            self.own_fired()[b // bps] += 1
         if self.record_events:
             self.emit({"type": "fire", "bandit": BANDITS[self.char[b]],
                        "target": BANDITS[self.char[t]]})
@@ -856,7 +970,7 @@ class ColtState(State):
 
     def _push(self, t: int, x: int, why: str) -> None:
         q = self.pos[t]
-        self.pos[t] = x * 2 + (q & 1)
+        self.own_pos()[t] = x * 2 + (q & 1)
         if self.record_events:
             self.emit({"type": "pushed", "bandit": BANDITS[self.char[t]], "by": why,
                        "from": q >> 1, "car": x, "roof": bool(q & 1)})
@@ -879,9 +993,9 @@ class ColtState(State):
         return self.tloc.index(where, lo)
 
     def _take(self, b: int, tok: int) -> None:
-        self.tloc[tok] = HELD + b
+        self.own_tloc()[tok] = HELD + b
         if tok < JEWEL0:
-            self.known[tok] |= _bit(b // self.bps)
+            self.own_known()[tok] |= _bit(b // self.bps)
         if self.record_events:
             self.emit(self._loot_event("take", b, tok))
 
@@ -915,7 +1029,7 @@ class ColtState(State):
             self.phase = PH_PUNCH_KEEP
             self._legal = [PASS, KEEP]
             return False
-        self.tloc[tok] = self.pos[b]
+        self.own_tloc()[tok] = self.pos[b]
         if self.record_events:
             self.emit({**self._loot_event("punch_loot", b, tok),
                        "victim": BANDITS[self.char[t]], "kept": False})
@@ -971,15 +1085,17 @@ class ColtState(State):
             if m < self.W:
                 self._marshal_to(m + 1)
         elif ev == EV_SWIVEL:
+            pos = self.own_pos()  # written below: the state's own
             for b in range(nb):
                 if pos[b] & 1:
                     pos[b] = self.W * 2 + 1
         elif ev == EV_BRAKING:
+            pos = self.own_pos()  # written below: the state's own
             for b in range(nb):
                 if pos[b] & 1 and pos[b] > 1:
                     pos[b] -= 2
         elif ev == EV_TAKE_ALL:
-            self.tloc[BOX0 + 1] = self.marshal * 2
+            self.own_tloc()[BOX0 + 1] = self.marshal * 2
         elif ev == EV_REBELLION:
             group = [b for b in range(nb) if not pos[b] & 1]
             got = self._neutral(group)
@@ -1000,7 +1116,7 @@ class ColtState(State):
                 self._next_pickpocket()
         elif ev == EV_REVENGE:
             m = self.marshal * 2 + 1
-            tloc = self.tloc
+            tloc = self.own_tloc()  # written below: the state's own
             for b in range(nb):
                 if pos[b] == m:
                     mine = [i for i in range(JEWEL0) if tloc[i] == HELD + b]
@@ -1013,7 +1129,7 @@ class ColtState(State):
         elif ev == EV_HOSTAGE:
             for b in range(nb):
                 if pos[b] < 2:
-                    self.ransom[b] += self.game.ransom_value
+                    self.own_ransom()[b] += self.game.ransom_value
                     if rec:
                         self.emit({"type": "ransom", "bandit": BANDITS[self.char[b]],
                                    "value": self.game.ransom_value})
@@ -1035,8 +1151,8 @@ class ColtState(State):
         if a != PASS:
             b = self.ctx_b
             tok = a - LOOT_PURSE
-            self.tloc[tok] = HELD + b
-            self.known[tok] |= _bit(b // self.bps)
+            self.own_tloc()[tok] = HELD + b
+            self.own_known()[tok] |= _bit(b // self.bps)
             if self.record_events:
                 self.emit(self._loot_event("pickpocket", b, tok))
         self._next_pickpocket()
@@ -1119,9 +1235,10 @@ class ColtState(State):
             s.rcards = tuple(rc)
         # hidden starting choices of the two-bandit game
         if s.phase == PH_HIDE:
+            hidden = s.own_hidden()
             for p in range(n):
-                if p != player and s.hidden[p] >= 0:
-                    s.hidden[p] = s.char[2 * p + randbelow(rng, 2)]
+                if p != player and hidden[p] >= 0:
+                    hidden[p] = s.char[2 * p + randbelow(rng, 2)]
         # other players' cards: hand, unknown part of the deck, discard, face-down pile cards
         down: dict[int, list[int]] = {}
         first_hidden = s.rob_i + (1 if PH_MOVE <= s.phase <= PH_MARSHAL else 0)
@@ -1129,8 +1246,11 @@ class ColtState(State):
             e = s.pile[i]
             if e & 16 and (e >> 5) != player and (i + 1) not in s.chained:
                 down.setdefault(e >> 5, []).append(i)
+        # every seat's cards are dealt anew below: the clone's own lists
+        hands, decks, pile = s.own_hands(), s.own_decks(), s.own_pile()
+        discards = s.own_discards() if s.expert else s.discards
         for p in range(n):
-            hand, deck = s.hands[p], s.decks[p]
+            hand, deck = hands[p], decks[p]
             keep = s.dknown[p] if s.expert else 0
             cut = len(deck) - keep
             if p == player:
@@ -1138,14 +1258,14 @@ class ColtState(State):
                 top = deck[cut:]
                 mine = deck[:cut]
                 shuffle(rng, mine)
-                s.decks[p] = mine + top
+                decks[p] = mine + top
                 continue
             pool = hand + deck[:cut]
             fixed = s.hknown[p]
             for c in fixed:
                 pool.remove(c)
             if s.expert:
-                disc = s.discards[p][:]
+                disc = discards[p][:]
                 for c in s.dpub[p]:
                     disc.remove(c)
                 pool += disc
@@ -1154,10 +1274,10 @@ class ColtState(State):
             # face-down pile cards are action cards; so is an expert hand after Schemin'
             acts_only = nh if (s.expert and PH_DISCARD <= s.phase < PH_OVER) else 0
             if slots or acts_only:
-                acts = [c for c in pool if c < 12] + [s.pile[i] & 15 for i in slots]
+                acts = [c for c in pool if c < 12] + [pile[i] & 15 for i in slots]
                 shuffle(rng, acts)
                 for k, i in enumerate(slots):
-                    s.pile[i] = (s.pile[i] & ~15) | acts[k]
+                    pile[i] = (pile[i] & ~15) | acts[k]
                 k = len(slots)
                 fixed_hand = acts[k:k + acts_only]
                 pool = acts[k + acts_only:] + [c for c in pool if c >= 12]
@@ -1166,10 +1286,10 @@ class ColtState(State):
             shuffle(rng, pool)
             fixed_hand += fixed
             nh -= len(fixed_hand)
-            s.hands[p] = fixed_hand + pool[:nh]
-            s.decks[p] = pool[nh:nh + cut] + deck[cut:]
+            hands[p] = fixed_hand + pool[:nh]
+            decks[p] = pool[nh:nh + cut] + deck[cut:]
             if s.expert:
-                s.discards[p] = list(s.dpub[p]) + pool[nh + cut:]
+                discards[p] = list(s.dpub[p]) + pool[nh + cut:]
         if s.cur != player:
             # the decider's options depend on the cards just resampled
             if s.phase == PH_SCHEME:

@@ -118,16 +118,17 @@ def stealin(s, plays, event_card=NO_EVENT_CARD):
     s.rcards = s.rcards[:s.round_no] + (event_card,) + s.rcards[s.round_no + 1:]
     s.turns = GAME.card_turns[event_card]
     s.pile = []
+    decks, hands = s.own_decks(), s.own_hands()  # s may share them with a clone
     for p in range(s.num_players):
-        s.decks[p].extend(s.hands[p])
-        s.hands[p] = []
+        decks[p].extend(hands[p])
+        hands[p] = []
     for play in plays:
         name, kind = play[0], play[1]
         down = play[2] if len(play) > 2 else False
         b = slot(s, name)
         seat, sub = divmod(b, s.bps)
         c = card(kind, sub if kind != "marshal" else 0)
-        s.decks[seat].remove(c)
+        decks[seat].remove(c)
         s.pile.append(c | (16 if down else 0) | seat << 5)
     s.events = []
     s._start_rob()
