@@ -265,10 +265,12 @@ class RotwState(State):
         # no list of 250 cubes or 307 hexes)
         replaced=("_dcache", "_sc", "_cs", "hex_used", "hex_nseg", "hex_pend", "links", "adj",
                   "cubes", "city_colour", "empty"),
-        copied=("order", "cash", "notes", "level", "points", "links_built", "used", "boost",
-                "active", "pass_order", "bids", "bag", "new_city_tiles", "display", "deck",
-                "discard", "net", "del_path"),
-        nested=("cards", "unfinished", "wl_segs"),
+        # shared with a clone until a state changes them: every change goes through
+        # own_<name>() (railtable.engine.fields)
+        on_write=("order", "cash", "notes", "level", "points", "links_built", "used", "boost",
+                  "active", "pass_order", "bids", "bag", "new_city_tiles", "display", "deck",
+                  "discard", "net", "del_path"),
+        nested_on_write=("cards", "unfinished", "wl_segs"),
     )
     __slots__ = FIELDS
 
@@ -279,7 +281,6 @@ class RotwState(State):
         s.num_players = self.num_players
         s._seed = self._seed
         s._rng = self._rng
-        s._own = self._own
         s.record_events = self.record_events
         s._legal = self._legal
         s.events = []
@@ -326,29 +327,156 @@ class RotwState(State):
         s.cubes = self.cubes
         s.city_colour = self.city_colour
         s.empty = self.empty
-        s.order = self.order.copy()
-        s.cash = self.cash.copy()
-        s.notes = self.notes.copy()
-        s.level = self.level.copy()
-        s.points = self.points.copy()
-        s.links_built = self.links_built.copy()
-        s.used = self.used.copy()
-        s.boost = self.boost.copy()
-        s.active = self.active.copy()
-        s.pass_order = self.pass_order.copy()
-        s.bids = self.bids.copy()
-        s.bag = self.bag.copy()
-        s.new_city_tiles = self.new_city_tiles.copy()
-        s.display = self.display.copy()
-        s.deck = self.deck.copy()
-        s.discard = self.discard.copy()
-        s.net = self.net.copy()
-        s.del_path = self.del_path.copy()
-        s.cards = [x.copy() for x in self.cards]
-        s.unfinished = [x.copy() for x in self.unfinished]
-        s.wl_segs = [x.copy() for x in self.wl_segs]
+        s.order = self.order
+        s.cash = self.cash
+        s.notes = self.notes
+        s.level = self.level
+        s.points = self.points
+        s.links_built = self.links_built
+        s.used = self.used
+        s.boost = self.boost
+        s.active = self.active
+        s.pass_order = self.pass_order
+        s.bids = self.bids
+        s.bag = self.bag
+        s.new_city_tiles = self.new_city_tiles
+        s.display = self.display
+        s.deck = self.deck
+        s.discard = self.discard
+        s.net = self.net
+        s.del_path = self.del_path
+        s.cards = self.cards
+        s.unfinished = self.unfinished
+        s.wl_segs = self.wl_segs
         self._rng_own = s._rng_own = False
+        self._own = s._own = 0
         return s
+
+    def own_order(self) -> "list[int]":
+        if not self._own & 1:
+            self.order = self.order.copy()
+            self._own |= 1
+        return self.order
+
+    def own_cash(self) -> "list[int]":
+        if not self._own & 2:
+            self.cash = self.cash.copy()
+            self._own |= 2
+        return self.cash
+
+    def own_notes(self) -> "list[int]":
+        if not self._own & 4:
+            self.notes = self.notes.copy()
+            self._own |= 4
+        return self.notes
+
+    def own_level(self) -> "list[int]":
+        if not self._own & 8:
+            self.level = self.level.copy()
+            self._own |= 8
+        return self.level
+
+    def own_points(self) -> "list[int]":
+        if not self._own & 16:
+            self.points = self.points.copy()
+            self._own |= 16
+        return self.points
+
+    def own_links_built(self) -> "list[int]":
+        if not self._own & 32:
+            self.links_built = self.links_built.copy()
+            self._own |= 32
+        return self.links_built
+
+    def own_used(self) -> "list[int]":
+        if not self._own & 64:
+            self.used = self.used.copy()
+            self._own |= 64
+        return self.used
+
+    def own_boost(self) -> "list[int]":
+        if not self._own & 128:
+            self.boost = self.boost.copy()
+            self._own |= 128
+        return self.boost
+
+    def own_active(self) -> "list[bool]":
+        if not self._own & 256:
+            self.active = self.active.copy()
+            self._own |= 256
+        return self.active
+
+    def own_pass_order(self) -> "list[int]":
+        if not self._own & 512:
+            self.pass_order = self.pass_order.copy()
+            self._own |= 512
+        return self.pass_order
+
+    def own_bids(self) -> "list[int]":
+        if not self._own & 1024:
+            self.bids = self.bids.copy()
+            self._own |= 1024
+        return self.bids
+
+    def own_bag(self) -> "list[int]":
+        if not self._own & 2048:
+            self.bag = self.bag.copy()
+            self._own |= 2048
+        return self.bag
+
+    def own_new_city_tiles(self) -> "list[int]":
+        if not self._own & 4096:
+            self.new_city_tiles = self.new_city_tiles.copy()
+            self._own |= 4096
+        return self.new_city_tiles
+
+    def own_display(self) -> "list[int]":
+        if not self._own & 8192:
+            self.display = self.display.copy()
+            self._own |= 8192
+        return self.display
+
+    def own_deck(self) -> "list[int]":
+        if not self._own & 16384:
+            self.deck = self.deck.copy()
+            self._own |= 16384
+        return self.deck
+
+    def own_discard(self) -> "list[int]":
+        if not self._own & 32768:
+            self.discard = self.discard.copy()
+            self._own |= 32768
+        return self.discard
+
+    def own_net(self) -> "list[tuple[int, ...]]":
+        if not self._own & 65536:
+            self.net = self.net.copy()
+            self._own |= 65536
+        return self.net
+
+    def own_del_path(self) -> "list[tuple[int, int]]":
+        if not self._own & 131072:
+            self.del_path = self.del_path.copy()
+            self._own |= 131072
+        return self.del_path
+
+    def own_cards(self) -> "list[list[int]]":
+        if not self._own & 262144:
+            self.cards = [x.copy() for x in self.cards]
+            self._own |= 262144
+        return self.cards
+
+    def own_unfinished(self) -> "list[list[tuple[int, tuple[tuple[int, ...], ...]]]]":
+        if not self._own & 524288:
+            self.unfinished = [x.copy() for x in self.unfinished]
+            self._own |= 524288
+        return self.unfinished
+
+    def own_wl_segs(self) -> "list[list[int]]":
+        if not self._own & 1048576:
+            self.wl_segs = [x.copy() for x in self.wl_segs]
+            self._own |= 1048576
+        return self.wl_segs
     # (end of the generated clone)
 
     # -- the contract ------------------------------------------------------------------
@@ -515,12 +643,12 @@ class RotwState(State):
     # -- money -------------------------------------------------------------------------
 
     def _pay(self, p: int, amount: int) -> None:
-        self.cash[p] -= amount
+        self.own_cash()[p] -= amount
         self.bank += amount
         self.payments += amount
 
     def _receive(self, p: int, amount: int) -> None:
-        self.cash[p] += amount
+        self.own_cash()[p] += amount
         self.bank -= amount
         self.income_paid += amount
 
@@ -534,8 +662,8 @@ class RotwState(State):
     def _take_notes(self, p: int, n: int, why: str) -> None:
         # rulebook: ДЕНЬГИ И ЗАЙМЫ - notes are taken at any moment, never repaid
         v = self.note_value * n
-        self.notes[p] += n
-        self.cash[p] += v
+        self.own_notes()[p] += n
+        self.own_cash()[p] += v
         self.bank -= v
         self.notes_taken += n
         if self.record_events:
@@ -558,8 +686,8 @@ class RotwState(State):
 
     def _auction(self, p: int, a: int) -> None:
         if a == A_PASS_BID:
-            self.active[p] = False
-            self.pass_order.append(p)
+            self.own_active()[p] = False
+            self.own_pass_order().append(p)
             if self.variant2 and self.bids[p]:
                 half = -(-self.bids[p] // 2000) * 1000  # half, rounded up to thousands
                 self._pay_with_notes(p, half, "auction")
@@ -569,7 +697,7 @@ class RotwState(State):
             # the raise goes on: the same player adds to it before the next player speaks
             self.bid += MAX_RAISE * self.game.bid_step
             self.bidder = p
-            self.bids[p] = self.bid
+            self.own_bids()[p] = self.bid
             if p != self.opener:
                 self.other_bid = True
             self.phase = PH_RAISE
@@ -578,7 +706,7 @@ class RotwState(State):
             self.phase = PH_AUCTION
             self.bid += (a - A_BID + 1) * self.game.bid_step
             self.bidder = p
-            self.bids[p] = self.bid
+            self.own_bids()[p] = self.bid
             if p != self.opener:
                 self.other_bid = True
             if self.record_events:
@@ -635,7 +763,7 @@ class RotwState(State):
             # rulebook: Модернизация локомотивов - one level per action, up to 8
             cost = self._upgrade_cost(p)
             self._pay(p, cost)
-            self.level[p] += 1
+            self.own_level()[p] += 1
             if self.record_events:
                 self.emit({"type": "upgrade", "player": p, "level": self.level[p],
                            "cost": cost})
@@ -655,22 +783,23 @@ class RotwState(State):
         g: RotwGame = self.game
         eff = g.card_effect[c]
         if eff == E_SUBSIDY:
-            self.used[p] |= 1 << c
+            self.own_used()[p] |= 1 << c
             self._receive(p, g.card_params[c]["amount"])
         elif eff == E_WINDFALL:
-            self.cards[p].remove(c)
-            self.discard.append(c)
+            self.own_cards()[p].remove(c)
+            self.own_discard().append(c)
             self._receive(p, g.card_params[c]["amount"])
         elif eff == E_BOOST:
-            self.cards[p].remove(c)
-            self.discard.append(c)
-            self.boost[p] = g.card_params[c]["links"]
+            self.own_cards()[p].remove(c)
+            self.own_discard().append(c)
+            self.own_boost()[p] = g.card_params[c]["links"]
         if self.record_events:
             self.emit({"type": "use_card", "player": p, "card": c})
 
     def _end_turn(self) -> None:
         p = self.order[self.pos]
-        self.boost[p] = 0
+        if self.boost[p]:
+            self.own_boost()[p] = 0
         self.phase = PH_TURN
         self.pos += 1
         if self.pos == self.num_players:
@@ -820,7 +949,7 @@ class RotwState(State):
             self.wl_start = c
             self.wl_segs = []
         else:
-            us = self.unfinished[p]
+            us = self.own_unfinished()[p]
             for i, u in enumerate(us):
                 if u[1][-1][0] == h:
                     del us[i]
@@ -838,7 +967,7 @@ class RotwState(State):
         for dd, cost, t, c in self._steps(p):
             if dd == d:
                 break
-        segs = self.wl_segs
+        segs = self.own_wl_segs()  # written below: the state's own
         self.tv += 1
         # the track: replaced, never changed in place (FIELDS)
         self.hex_used, self.hex_nseg, self.hex_pend = (
@@ -858,7 +987,7 @@ class RotwState(State):
             return
         ein = (d + 3) % 6
         if self.wl_tiles >= self.game.tiles_per_build:
-            self.used[p] |= 1 << self.game.extra_tile_card
+            self.own_used()[p] |= 1 << self.game.extra_tile_card
         self.wl_tiles += 1
         segs.append([t, ein, -1])
         self.hex_used[t] |= 1 << ein
@@ -885,13 +1014,13 @@ class RotwState(State):
             for c in (a, b):
                 if c not in net:
                     net = net + (c,)
-            self.net[p] = net
-            self.links_built[p] += 1
+            self.own_net()[p] = net
+            self.own_links_built()[p] += 1
             if self.record_events:
                 self.emit({"type": "link", "player": p, "cities": [a, b], "map": self.m.id})
             self._check_major_lines(p)
         else:
-            self.unfinished[p].append((self.wl_start, segs))
+            self.own_unfinished()[p].append((self.wl_start, segs))
             if self.record_events:
                 self.emit({"type": "unfinished", "player": p, "tiles": len(segs)})
         self.wl_segs = []
@@ -904,7 +1033,9 @@ class RotwState(State):
         used, nseg, pend = self.hex_used.copy(), self.hex_nseg.copy(), self.hex_pend.copy()
         self.hex_used, self.hex_nseg, self.hex_pend = used, nseg, pend
         removed = 0
-        for us in self.unfinished:
+        # the state's own lists only where there is something to clear
+        unfinished = self.own_unfinished() if any(self.unfinished) else []
+        for us in unfinished:
             for _start, segs in us:
                 for h, ein, eout in segs:
                     mask = 1 << ein
@@ -932,7 +1063,7 @@ class RotwState(State):
         # the empty-city marker removed
         self._pay(p, self.game.urbanize_cost)
         k = self.urb_colour
-        self.new_city_tiles[k] -= 1
+        self.own_new_city_tiles()[k] -= 1
         # city_colour, empty and cubes: replaced, never changed in place (FIELDS)
         self.city_colour, self.cubes = self.city_colour.copy(), self.cubes.copy()
         self.city_colour[c] = k
@@ -950,7 +1081,7 @@ class RotwState(State):
         self._end_turn()
 
     def _draw(self, rng: random.Random, n: int) -> list[int]:
-        bag = self.bag
+        bag = self.own_bag()  # written below: the state's own
         out = []
         for _ in range(n):
             total = sum(bag)
@@ -1065,8 +1196,8 @@ class RotwState(State):
 
     def _move(self, p: int, x: int) -> None:
         n, o = divmod(x, MAX_SEATS)
-        self.del_path.append((n, o))
-        self.points[o] += 1  # one point per link, to the link's owner
+        self.own_del_path().append((n, o))
+        self.own_points()[o] += 1  # one point per link, to the link's owner
         self.del_visited |= 1 << n
         self.del_left -= 1
         self.del_cur = n
@@ -1075,7 +1206,7 @@ class RotwState(State):
         src, k = self.del_src, self.del_colour
         self.cubes = self.cubes.copy()  # replaced, never changed in place (FIELDS)
         self.cubes[src * NUM_COLOURS + k] -= 1
-        self.bag[k] += 1  # a delivered cube goes back into the bag
+        self.own_bag()[k] += 1  # a delivered cube goes back into the bag
         self.delivered += 1
         if self.record_events:
             self.emit({"type": "delivery", "player": p, "colour": k, "map": self.m.id,
@@ -1101,7 +1232,7 @@ class RotwState(State):
 
     def _take_card(self, p: int, c: int) -> None:
         g: RotwGame = self.game
-        self.display.remove(c)
+        self.own_display().remove(c)
         kind = g.card_kind[c]
         eff = g.card_effect[c]
         prm = g.card_params[c]
@@ -1112,18 +1243,18 @@ class RotwState(State):
             if eff == E_CASH:
                 self._receive(p, prm["amount"])
             elif eff == E_POINTS:
-                self.points[p] += prm["points"]
+                self.own_points()[p] += prm["points"]
             elif eff == E_FREE_UPGRADE and self.level[p] < g.max_level:
-                self.level[p] += 1
-            self.discard.append(c)
+                self.own_level()[p] += 1
+            self.own_discard().append(c)
         else:
-            self.cards[p].append(c)
+            self.own_cards()[p].append(c)
         self._end_turn()
 
     def _award(self, p: int, c: int) -> None:
-        self.points[p] += self.game.card_params[c]["points"]
-        self.display.remove(c)
-        self.discard.append(c)
+        self.own_points()[p] += self.game.card_params[c]["points"]
+        self.own_display().remove(c)
+        self.own_discard().append(c)
         if self.record_events:
             self.emit({"type": "card_reward", "player": p, "card": c,
                        "points": self.game.card_params[c]["points"]})
@@ -1220,8 +1351,8 @@ class RotwState(State):
             return
         self._remove_unfinished()
         if self.deck:
-            c = self.deck.pop()
-            self.display.append(c)
+            c = self.own_deck().pop()
+            self.own_display().append(c)
             if self.record_events:
                 self.emit({"type": "card_revealed", "card": c, "reveal": True})
             if self.game.card_effect[c] == E_MAJOR:
@@ -1324,7 +1455,7 @@ class RotwState(State):
     def determinize(self, player: int, rng: random.Random) -> "RotwState":
         """Only the order of the operations deck is hidden (and future bag draws)."""
         s = self.clone()
-        shuffle(rng, s.deck)
+        shuffle(rng, s.own_deck())
         s.reseed(rng)
         return s
 

@@ -29,7 +29,7 @@ def to_turn(s, p):
 
 def give(s, p, amount):
     """Money from the bank (keeps bank + cash == 0)."""
-    s.cash[p] += amount
+    s.own_cash()[p] += amount  # copy on write: the state may share it with a clone
     s.bank -= amount
     s._legal = None
     s._dcache = None
@@ -38,10 +38,13 @@ def give(s, p, amount):
 def set_cubes(s, city, counts):
     """Put exactly `counts` (5 numbers) on a city, taking from / returning to the bag."""
     base = city * NUM_COLOURS
+    # the bag is on_write, the cubes and empty cities replaced: a clone may share them
+    bag = s.own_bag()
+    s.cubes, s.empty = s.cubes.copy(), s.empty.copy()
     for k in range(NUM_COLOURS):
-        s.bag[k] += s.cubes[base + k] - counts[k]
+        bag[k] += s.cubes[base + k] - counts[k]
         s.cubes[base + k] = counts[k]
-        assert s.bag[k] >= 0
+        assert bag[k] >= 0
     s.empty[city] = False
     s._legal = None
     s._dcache = None

@@ -155,8 +155,8 @@ def test_every_delivery_of_a_dense_network_is_the_rulebooks(level, least):
     branches = 0
     for p in range(5):
         s2 = to_turn(s.clone(), p)
-        s2.level[p] = level
-        s2.boost[p] = 0
+        s2.own_level()[p] = level  # a clone: its own lists (copy on write)
+        s2.own_boost()[p] = 0
         s2._dcache = None
         if A_DELIVER not in s2.legal_actions():
             assert check(s2)
