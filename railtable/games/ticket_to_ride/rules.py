@@ -875,9 +875,10 @@ class TicketToRideState(State):
     # -- copies ----------------------------------------------------------------------------
 
     def _redeal_payable(self, q: int, unknown: int, rng: random.Random) -> None:
-        """Deal seat q's `unknown` cards again from q's unknown cards and the deck until its
+        """Deal seat q's `unknown` cards again from q's unknown cards and the deck (in
+        `determinize`, a pool that still holds the other hands' unknown cards) until its
         hand allows two payments for the pending route (up to 20 tries); if none does, move
-        cards between q's unknown cards and the deck until the hand allows one payment."""
+        cards between q's unknown cards and that pool until the hand allows one payment."""
         pool = self.own_deck()
         hands = self.own_hands()
         kn = self.known[q]
