@@ -210,14 +210,21 @@ def test_a_hidden_balloon_is_shown_when_it_carries_the_player_over_a_gap():
                                                   "hidden": False}
 
 
-def test_a_hidden_balloon_is_shown_crossing_a_gap_on_the_next_hex():
-    # rulebook: 9. Предметы and 6. Перемещение по карте: the gap is on the far side
+def gap_on_the_next_hex():
+    """Seat 0 to move on a crossing whose east neighbour has a gap on its near side: the
+    state and that neighbour."""
     s = ready()
     c = open_cell(s)
     lay(s, c, "stone_cross")
     q = G.nb[c * 6 + 0]
     lay(s, q, "stone_road", roads=1 << 3, gaps=1 << 3)
     turn_of(s, 0, c)
+    return s, q
+
+
+def test_a_hidden_balloon_is_shown_crossing_a_gap_on_the_next_hex():
+    # rulebook: 9. Предметы and 6. Перемещение по карте: the gap is on the far side
+    s, q = gap_on_the_next_hex()
     balloon = give_item(s, 0, "balloon", hidden=True)
     s.apply(A.MOVE + 0)
     assert player(s, 0)["cell"] == q and shown(s, 0, balloon) in s.events
@@ -226,12 +233,7 @@ def test_a_hidden_balloon_is_shown_crossing_a_gap_on_the_next_hex():
 def test_a_face_up_balloon_is_played_before_a_hidden_one():
     # rulebook: 9. Предметы: a player with two balloons, one already shown, plays that one;
     # the other stays hidden
-    s = ready()
-    c = open_cell(s)
-    lay(s, c, "stone_cross")
-    q = G.nb[c * 6 + 0]
-    lay(s, q, "stone_road", roads=1 << 3, gaps=1 << 3)
-    turn_of(s, 0, c)
+    s, _ = gap_on_the_next_hex()
     give_item(s, 0, "balloon", hidden=True)
     give_item(s, 0, "balloon")
     s.apply(A.MOVE + 0)
